@@ -1,0 +1,330 @@
+"""The array types users see: ``Array``, ``Number``, and ``TracedArray``.
+
+* ``Array`` is a ``numpy.ndarray`` subclass, so it goes anywhere NumPy goes
+  (matplotlib, pandas, ``numpy.asarray``) and prints like NumPy. It adds MinPy's
+  ``asnumpy()`` and ``context``.
+* ``Number`` is a ``float`` with the same two extras (MinPy's scalar).
+* ``TracedArray`` is what a value looks like while ``grad`` traces a function:
+  autograd's ``ArrayBox`` plus the Array extras, NumPy's protocols
+  (``numpy.sin(x)`` and ``numpy.concatenate([x, y])`` stay differentiable) and
+  differentiable indexed assignment (``x[i] = v``, ``x[i] += v``).
+
+Why a subclass of autograd's ArrayBox registered for ``numpy.ndarray``: autograd's
+primitives box their raw NumPy results through ``Box.type_mappings``; registering
+ours there makes every value in a trace a ``TracedArray`` without wrapping any op,
+so tracing costs exactly what autograd costs. ``TracedArray`` is a strict superset
+of ``ArrayBox`` (``isinstance`` still holds), so plain autograd code keeps working.
+"""
+import threading
+
+import numpy as onp
+from autograd.extend import defvjp, primitive
+from autograd.numpy.numpy_boxes import ArrayBox
+from autograd.numpy.numpy_vspaces import ArrayVSpace
+from autograd.tracer import Box, getval, trace_primitives_map
+
+from .context import cpu, current_context
+from .errors import TracedValueError, describe, message
+
+_CPU = cpu()
+
+
+class Array(onp.ndarray):
+    """A NumPy array with MinPy's extras.
+
+    >>> import minpy_compat.numpy as np
+    >>> a = np.array([1.0, 2.0])
+    >>> type(a.asnumpy()).__name__, a.context
+    ('ndarray', cpu(0))
+    """
+
+    def asnumpy(self):
+        """A plain ``numpy.ndarray`` copy of this array."""
+        return onp.array(self.view(onp.ndarray), copy=True)
+
+    @property
+    def context(self):
+        """The device this value lives on (NumPy data is always on the CPU)."""
+        return _CPU
+
+    def wait_to_read(self):
+        """MinPy's synchronisation point; NumPy data is always ready."""
+        return self
+
+    def __repr__(self):
+        return repr(self.view(onp.ndarray))
+
+    def __str__(self):
+        return str(self.view(onp.ndarray))
+
+    def __reduce__(self):
+        # Pickles (and so multiprocessing, joblib) carry the data as a plain array.
+        return (_array_from_plain, (self.view(onp.ndarray).copy(),))
+
+
+def _array_from_plain(plain):
+    return plain.view(Array)
+
+
+class Number(float):
+    """A Python float with MinPy's extras (MinPy's scalar type)."""
+
+    __slots__ = ()
+
+    @property
+    def val(self):
+        return float(self)
+
+    def asnumpy(self):
+        return float(self)
+
+    @property
+    def context(self):
+        return _CPU
+
+
+def wrap(value):
+    """Turn a raw result into what users see: ndarray -> Array, NumPy scalar -> 0-d Array.
+
+    Traced values, Python scalars and anything else pass through; tuples and lists
+    are wrapped element by element.
+    """
+    kind = type(value)
+    if kind is onp.ndarray:
+        return value.view(Array)
+    if kind is Array or kind is TracedArray:
+        return value
+    if isinstance(value, onp.generic):
+        return onp.asarray(value).view(Array)
+    if kind is tuple or kind is list:
+        return kind(wrap(v) for v in value)
+    return value
+
+
+def wrap_tree(value):
+    """``wrap`` that also recurses into dicts (for gradient structures)."""
+    if type(value) is dict:
+        return {k: wrap_tree(v) for k, v in value.items()}
+    if type(value) in (tuple, list):
+        return type(value)(wrap_tree(v) for v in value)
+    if type(value) is float:
+        return Number(value)
+    return wrap(value)
+
+
+def to_numpy(value):
+    """The plain NumPy data of any value: Array, traced value, NDArray, Number, nested lists/dicts."""
+    if type(value) is dict:
+        return {k: to_numpy(v) for k, v in value.items()}
+    if type(value) in (tuple, list):
+        return type(value)(to_numpy(v) for v in value)
+    if isinstance(value, Box):
+        return to_numpy(getval(value))
+    if isinstance(value, Array):
+        return value.view(onp.ndarray)
+    if isinstance(value, Number):
+        return float(value)
+    asnumpy = getattr(value, "asnumpy", None)
+    return asnumpy() if asnumpy is not None else value
+
+
+# Raw NumPy function -> the facade function that accepts traced values. Filled by
+# minpy_compat.numpy, read by TracedArray.__array_function__ (imports point one way).
+ARRAY_FUNCTIONS = {}
+
+# ufunc name -> facade name for ufunc methods on traced values.
+_REDUCE_AS = {"add": "sum", "multiply": "prod", "maximum": "amax", "minimum": "amin",
+              "logical_and": "all", "logical_or": "any"}
+_ACCUMULATE_AS = {"add": "cumsum", "multiply": "cumprod"}
+
+
+_local = threading.local()
+
+
+def _dispatching():
+    """Raw functions being dispatched on this thread (a loop back means no gradient)."""
+    active = getattr(_local, "active", None)
+    if active is None:
+        active = _local.active = set()
+    return active
+
+
+def _facade(name):
+    from . import numpy as facade
+    return getattr(facade, name)
+
+
+class TracedArray(ArrayBox):
+    """A value being traced by ``grad``: acts as an Array and records every op."""
+
+    __slots__ = []
+
+    def asnumpy(self):
+        """The current value as a plain ``numpy.ndarray`` (not differentiated)."""
+        return onp.array(getval(self), copy=True)
+
+    @property
+    def context(self):
+        return current_context()
+
+    def __repr__(self):
+        return f"TracedArray({getval(self)!r})"
+
+    def __array__(self, dtype=None, copy=None):
+        raise TracedValueError(message(
+            "numpy.asarray on a traced value",
+            "a function minpy_compat can differentiate", "a conversion that drops the gradient",
+            "Use x.asnumpy() to read the value, or minpy_compat.numpy functions to compute with it."))
+
+    def _no_scalar(self, *args):
+        raise TracedValueError(message(
+            "float()/int() of a traced value", "an array operation",
+            "a conversion to a Python number that drops the gradient",
+            "Use float(x.asnumpy()) to read the value without its gradient."))
+
+    __float__ = __int__ = __complex__ = _no_scalar
+
+    def __array_ufunc__(self, ufunc, method, *inputs, **kwargs):
+        if kwargs.get("out") is not None:
+            raise TracedValueError(message(
+                f"numpy.{ufunc.__name__}(out=...)", "no out= while tracing",
+                "an out= argument", "Assign the result instead: y = f(x)."))
+        kwargs.pop("out", None)
+        if method == "__call__":
+            return trace_primitives_map[ufunc](*inputs, **kwargs)
+        if method == "reduce" and ufunc.__name__ in _REDUCE_AS:
+            return _facade(_REDUCE_AS[ufunc.__name__])(*inputs, **kwargs)
+        if method == "accumulate" and ufunc.__name__ in _ACCUMULATE_AS:
+            return _facade(_ACCUMULATE_AS[ufunc.__name__])(*inputs, **kwargs)
+        if method == "outer":
+            a, b = inputs
+            a = _facade("reshape")(a, onp.shape(getval(a)) + (1,) * onp.ndim(getval(b)))
+            return trace_primitives_map[ufunc](a, b, **kwargs)
+        raise TracedValueError(message(
+            f"numpy.{ufunc.__name__}.{method}", "a ufunc method minpy_compat can differentiate "
+            "(__call__, add/multiply/maximum/minimum.reduce, add/multiply.accumulate, outer)",
+            f"{method!r}"))
+
+    def __array_function__(self, func, types, args, kwargs):
+        implementation = ARRAY_FUNCTIONS.get(func)
+        active = _dispatching()
+        if implementation is None or func in active:
+            raise TracedValueError(message(
+                f"numpy.{func.__name__}", "a function minpy_compat can differentiate "
+                "with these arguments", "one it has no gradient for here",
+                "Call minpy_compat.numpy's version, or use x.asnumpy() for the value."))
+        active.add(func)
+        try:
+            return implementation(*args, **kwargs)
+        finally:
+            active.discard(func)
+
+    # ---- methods NumPy users reach for ----------------------------------------
+    def reshape(self, *shape, **kwargs):
+        if len(shape) == 1 and not isinstance(shape[0], int):
+            shape = shape[0]
+        return _facade("reshape")(self, shape, **kwargs)
+
+    def transpose(self, *axes):
+        if len(axes) == 1 and not isinstance(axes[0], int):
+            axes = axes[0]
+        return _facade("transpose")(self, axes or None)
+
+    def dot(self, other):
+        return _facade("dot")(self, other)
+
+    def copy(self):
+        return _facade("copy")(self)
+
+    def item(self, *args):
+        return getval(self).item(*args)
+
+    def tolist(self):
+        return getval(self).tolist()
+
+    def __pos__(self):
+        return self
+
+    # ---- in-place operators and indexed assignment ---------------------------
+    # NumPy mutates in place, so every name bound to the array sees the change.
+    # A traced value does the same: the box adopts the new value and graph node.
+    def _adopt(self, new, opname):
+        new_shape = onp.shape(getval(new))
+        if new_shape != onp.shape(getval(self)):
+            raise ValueError(message(f"traced {opname}", f"a result of shape {self.shape}",
+                                     f"shape {new_shape}"))
+        if isinstance(new, Box) and new._trace == self._trace:
+            self._value, self._node = new._value, new._node
+            return self
+        return new  # the right-hand side belongs to an outer trace: rebind instead
+
+    def __iadd__(self, other):
+        return self._adopt(self + other, "+=")
+
+    def __isub__(self, other):
+        return self._adopt(self - other, "-=")
+
+    def __imul__(self, other):
+        return self._adopt(self * other, "*=")
+
+    def __itruediv__(self, other):
+        return self._adopt(self / other, "/=")
+
+    def __ipow__(self, other):
+        return self._adopt(self ** other, "**=")
+
+    def __setitem__(self, index, value):
+        updated = assign_at(self, _plain_index(index), value)
+        if not (isinstance(updated, Box) and updated._trace == self._trace):
+            raise TracedValueError(message(
+                "indexed assignment", "a value traced no deeper than the array it goes into",
+                "a value from an inner grad", "Compute the array inside the same grad."))
+        self._value, self._node = updated._value, updated._node
+
+
+def _plain_index(index):
+    """Index arrays may be traced (e.g. from argmax): indices carry no gradient."""
+    if type(index) is tuple:
+        return tuple(getval(i) for i in index)
+    return getval(index)
+
+
+# ---- differentiable indexed assignment -----------------------------------------
+@primitive
+def assign_at(array, index, value):
+    """A copy of ``array`` with ``array[index] = value`` (NumPy's casting rules)."""
+    result = onp.array(array, copy=True)
+    result[index] = value
+    return result
+
+
+def _value_grad(g, index, value):
+    grad = g[index]
+    shape = onp.shape(getval(value))
+    if onp.shape(getval(grad)) != shape:  # value was broadcast into the slot
+        grad = _facade("sum")(grad, axis=tuple(range(onp.ndim(getval(grad)) - len(shape))))
+        keep = tuple(i for i, n in enumerate(shape) if n == 1)
+        if keep:
+            grad = _facade("sum")(grad, axis=keep, keepdims=True)
+    dtype = getattr(getval(value), "dtype", None)
+    if dtype is not None and dtype.kind == "f" and getval(grad).dtype != dtype:
+        grad = grad.astype(dtype)
+    return grad
+
+
+defvjp(assign_at,
+       lambda ans, array, index, value: lambda g: assign_at(g, index, 0),
+       None,
+       lambda ans, array, index, value: lambda g: _value_grad(g, index, value))
+
+
+# ---- registration with autograd ----------------------------------------------
+for _value_type in (onp.ndarray, Array, Number, float, onp.float64, onp.float32, onp.float16,
+                    onp.longdouble, complex, onp.complex64, onp.complex128, onp.clongdouble):
+    TracedArray.register(_value_type)
+ArrayVSpace.register(Array)
+ArrayVSpace.register(Number)
+
+
+def describe_value(value):
+    return describe(getval(value))

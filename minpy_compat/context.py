@@ -1,0 +1,79 @@
+"""Device contexts: ``cpu()``, ``gpu(i)``, and the per-thread current context.
+
+>>> from minpy_compat.context import cpu, gpu, current_context
+>>> with cpu():
+...     current_context().device_type
+'cpu'
+"""
+import threading
+
+from .errors import ContextError, message
+
+
+class Context:
+    """A device on which values live: ``Context('cpu', 0)`` or ``Context('gpu', 1)``."""
+
+    __slots__ = ("device_type", "device_id")
+
+    def __init__(self, device_type, device_id=0):
+        if device_type not in ("cpu", "gpu"):
+            raise ContextError(message("Context", "device_type 'cpu' or 'gpu'", repr(device_type)))
+        self.device_type = device_type
+        self.device_id = int(device_id)
+
+    def __eq__(self, other):
+        return (isinstance(other, Context) and other.device_type == self.device_type
+                and other.device_id == self.device_id)
+
+    def __hash__(self):
+        return hash((self.device_type, self.device_id))
+
+    def __repr__(self):
+        return f"{self.device_type}({self.device_id})"
+
+    def __enter__(self):
+        _saved_stack().append(current_context())
+        set_context(self)
+        return self
+
+    def __exit__(self, *exc):
+        set_context(_saved_stack().pop())
+        return False
+
+    def as_mxnet_context(self):
+        """This context as an ``mxnet.Context`` (imports MXNet)."""
+        from .backends.mxnet_backend import mxnet_context
+        return mxnet_context(self)
+
+
+def cpu(device_id=0):
+    """The CPU context."""
+    return Context("cpu", device_id)
+
+
+def gpu(device_id=0):
+    """GPU ``device_id``; making one always works, computing on it needs a GPU."""
+    return Context("gpu", device_id)
+
+
+_local = threading.local()
+_DEFAULT = cpu()
+
+
+def _saved_stack():
+    stack = getattr(_local, "saved", None)
+    if stack is None:
+        stack = _local.saved = []
+    return stack
+
+
+def current_context():
+    """The context of the calling thread (``cpu()`` unless set)."""
+    return getattr(_local, "context", _DEFAULT)
+
+
+def set_context(ctx):
+    """Set the calling thread's context."""
+    if not isinstance(ctx, Context):
+        raise ContextError(message("set_context", "a Context such as cpu() or gpu(0)", repr(ctx)))
+    _local.context = ctx

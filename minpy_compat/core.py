@@ -1,0 +1,283 @@
+"""The gradient API: ``grad``, ``grad_and_loss``, ``value_and_grad`` and friends.
+
+Thin over autograd's tracer. MinPy's semantics where MinPy had them:
+
+* ``argnum`` is an int, a list, a tuple or a range; an int or a one-element list
+  gives a bare gradient, anything else a list (MinPy) in argnum order;
+* a non-scalar output is seeded with ones, the gradients of a tuple output add up;
+* an argument the output does not depend on gets zeros of its own shape;
+* ``grad(grad(f))`` and deeper work (MinPy returned 0.0 there).
+
+>>> from minpy_compat import grad
+>>> float(grad(lambda x: x ** 2)(4.0))
+8.0
+"""
+import functools
+import threading
+from contextlib import contextmanager
+
+import autograd
+import autograd.tracer as _tracer
+import numpy as onp
+from autograd.core import VJPNode, backward_pass, vspace
+from autograd.tracer import getval, isbox, new_box
+
+from .array import Array, Number, to_numpy, wrap, wrap_tree
+from .errors import ArgnumError, NonScalarOutputError, describe, message
+
+
+# ---- a per-thread trace stack ----------------------------------------------------
+class _ThreadTraceStack(threading.local):
+    """autograd's trace counter, made per-thread and restored even when a trace raises."""
+
+    def __init__(self):
+        self.top = -1
+
+    @contextmanager
+    def new_trace(self):
+        self.top += 1
+        try:
+            yield self.top
+        finally:
+            self.top -= 1
+
+
+_tracer.trace_stack = _ThreadTraceStack()
+
+
+def _trace(fun, x):
+    """autograd's ``trace`` without its warning for outputs that ignore the input."""
+    start_node = VJPNode.new_root()
+    with _tracer.trace_stack.new_trace() as trace_id:
+        start_box = new_box(x, trace_id, start_node)
+        end = fun(start_box)
+        if isbox(end) and end._trace == trace_id:
+            return end._value, end._node, trace_id
+        return end, None, trace_id
+
+
+# ---- arguments ------------------------------------------------------------------
+def _argnums(argnum, where):
+    if isinstance(argnum, bool):
+        raise ArgnumError(message(where, "argnum as an int, list, tuple or range", repr(argnum)))
+    if isinstance(argnum, int):
+        return (argnum,), True
+    if isinstance(argnum, (list, tuple, range)) and all(
+            isinstance(a, int) and not isinstance(a, bool) for a in argnum) and len(argnum):
+        return tuple(argnum), len(argnum) == 1 and isinstance(argnum, list)
+    raise ArgnumError(message(where, "argnum as an int, list, tuple or range of ints",
+                              repr(argnum)))
+
+
+def _differentiable(value):
+    """An argument as the tracer needs it: Python ints become floats, Arrays plain ndarrays."""
+    kind = type(value)
+    if kind is Array:
+        return value.view(onp.ndarray)
+    if kind is int or kind is Number:
+        return float(value)
+    if kind in (list, tuple):
+        return kind(_differentiable(v) for v in value)
+    if kind is dict:
+        return {k: _differentiable(v) for k, v in value.items()}
+    if isinstance(value, onp.ndarray) and value.dtype.kind in "iub":
+        return value.astype(onp.float64)
+    return value
+
+
+def _check_argnums(argnums, args, where):
+    for argnum in argnums:
+        if not -len(args) <= argnum < len(args):
+            raise ArgnumError(message(where, f"argnum in 0..{len(args) - 1} for a call with "
+                                      f"{len(args)} arguments", repr(argnum)))
+
+
+def _unbox(value, trace_id):
+    """Drop the box of trace ``trace_id`` only (outer traces keep theirs)."""
+    if isbox(value) and value._trace == trace_id:
+        return value._value
+    if type(value) in (tuple, list):
+        return type(value)(_unbox(v, trace_id) for v in value)
+    if type(value) is dict:
+        return {k: _unbox(v, trace_id) for k, v in value.items()}
+    return value
+
+
+def _ones_like(value):
+    raw = getval(value)
+    dtype = getattr(raw, "dtype", None)
+    if dtype is None or dtype.kind not in "fc":
+        dtype = onp.float64
+    return onp.ones(onp.shape(raw), dtype)
+
+
+def _sum_outputs(outputs):
+    from . import numpy as np
+    total = None
+    for out in outputs:
+        part = np.sum(out)
+        total = part if total is None else total + part
+    return total
+
+
+def _vjp_and_value(func, argnums, args, kwargs, reduce_tuples=True):
+    """Trace ``func`` w.r.t. ``args[argnums]``; return (vjp, end value, raw output, trace id)."""
+    args = list(args)
+    chosen = tuple(_differentiable(args[i]) for i in argnums)
+    captured = []
+
+    def traced(chosen_boxes):
+        full = list(args)
+        for argnum, box in zip(argnums, chosen_boxes):
+            full[argnum] = box
+        out = func(*full, **kwargs)
+        captured.append(out)
+        if reduce_tuples and type(out) in (tuple, list):
+            return _sum_outputs(out)
+        return out
+
+    end_value, end_node, trace_id = _trace(traced, chosen)
+
+    def vjp(g):
+        if end_node is None:
+            return vspace(chosen).zeros()
+        return backward_pass(g, end_node)
+
+    return vjp, end_value, _unbox(captured[0], trace_id), chosen
+
+
+def _finish(grads, chosen, single):
+    """Gradients as users see them: Arrays, or Numbers for Python-scalar arguments."""
+    grads = [Number(g) if type(arg) is float and onp.ndim(g) == 0 and not isbox(g)
+             else wrap_tree(g) for g, arg in zip(grads, chosen)]
+    return grads[0] if single else grads
+
+
+# ---- the public operators ---------------------------------------------------------
+def grad_and_loss(func, argnum=0):
+    """``f(*args) -> (gradients, loss)`` (MinPy). Non-scalar outputs are seeded with ones.
+
+    >>> from minpy_compat import grad_and_loss
+    >>> g, loss = grad_and_loss(lambda x, y: x * y, [0, 1])(3.0, 4.0)
+    >>> float(g[0]), float(g[1]), float(loss)
+    (4.0, 3.0, 12.0)
+    """
+    argnums, single = _argnums(argnum, f"grad_and_loss({_name(func)})")
+
+    @functools.wraps(func)
+    def wrapped(*args, **kwargs):
+        _check_argnums(argnums, args, f"grad({_name(func)})")
+        vjp, end_value, output, chosen = _vjp_and_value(func, argnums, args, kwargs)
+        grads = vjp(_ones_like(end_value))
+        return _finish(grads, chosen, single), wrap_tree(output)
+    return wrapped
+
+
+def grad(func, argnum=0):
+    """``f(*args) -> gradients`` (MinPy). See ``grad_and_loss``.
+
+    >>> from minpy_compat import grad
+    >>> [float(g) for g in grad(lambda a, b, c: 3 * a + b ** 2 - c, [0, 1, 2])(2.0, 3.0, 4.0)]
+    [3.0, 6.0, -1.0]
+    """
+    with_loss = grad_and_loss(func, argnum)
+
+    @functools.wraps(func)
+    def wrapped(*args, **kwargs):
+        return with_loss(*args, **kwargs)[0]
+    return wrapped
+
+
+def value_and_grad(func, argnum=0):
+    """``f(*args) -> (value, gradients)`` (autograd's order); ``f`` must return a scalar.
+
+    >>> from minpy_compat import value_and_grad
+    >>> v, g = value_and_grad(lambda x: x ** 3)(2.0)
+    >>> float(v), float(g)
+    (8.0, 12.0)
+    """
+    argnums, single = _argnums(argnum, f"value_and_grad({_name(func)})")
+
+    @functools.wraps(func)
+    def wrapped(*args, **kwargs):
+        _check_argnums(argnums, args, f"value_and_grad({_name(func)})")
+        vjp, end_value, output, chosen = _vjp_and_value(func, argnums, args, kwargs,
+                                                        reduce_tuples=False)
+        if onp.ndim(getval(end_value)) != 0 or type(output) in (tuple, list, dict):
+            raise NonScalarOutputError(message(
+                f"value_and_grad({_name(func)})", "the function to return a scalar",
+                describe(getval(output)), "Use grad/grad_and_loss (they seed non-scalar "
+                "outputs with ones) or reduce the output, e.g. np.sum(out)."))
+        grads = vjp(_ones_like(end_value))
+        return wrap_tree(output), _finish(grads, chosen, single)
+    return wrapped
+
+
+def make_vjp(func, argnum=0):
+    """``f(*args) -> (vjp, value)`` where ``vjp(g)`` pulls ``g`` back to ``args[argnum]``."""
+    argnums, single = _argnums(argnum, f"make_vjp({_name(func)})")
+
+    def wrapped(*args, **kwargs):
+        vjp, _, output, chosen = _vjp_and_value(func, argnums, args, kwargs,
+                                                reduce_tuples=False)
+        return (lambda g: _finish(vjp(g if isbox(g) else to_numpy(g)), chosen, single),
+                wrap_tree(output))
+    return wrapped
+
+
+def _autograd_operator(operator, doc):
+    def make(func, argnum=0, *op_args):
+        transformed = operator(func, argnum, *op_args)
+
+        @functools.wraps(func)
+        def wrapped(*args, **kwargs):
+            return wrap_tree(transformed(*[_differentiable(a) for a in args], **kwargs))
+        return wrapped
+    make.__doc__ = doc
+    make.__name__ = operator.__name__
+    return make
+
+
+elementwise_grad = _autograd_operator(
+    autograd.elementwise_grad, "Sum of the Jacobian's rows: the gradient of sum(f(x)).")
+jacobian = _autograd_operator(autograd.jacobian, "The Jacobian of f w.r.t. args[argnum].")
+hessian = _autograd_operator(autograd.hessian, "The Hessian of scalar f w.r.t. args[argnum].")
+hessian_vector_product = _autograd_operator(
+    autograd.hessian_vector_product, "``hvp(*args, vector)``: the Hessian times ``vector``.")
+
+
+def _name(func):
+    return getattr(func, "__name__", type(func).__name__)
+
+
+# ---- conversion helpers (MinPy) --------------------------------------------------
+def numpy_to_minpy(value):
+    """NumPy data (also inside lists, tuples, dicts) as minpy_compat values."""
+    if type(value) is dict:
+        return {k: numpy_to_minpy(v) for k, v in value.items()}
+    if type(value) in (tuple, list):
+        return type(value)(numpy_to_minpy(v) for v in value)
+    if type(value) is float:
+        return Number(value)
+    return wrap(value)
+
+
+def minpy_to_numpy(value):
+    """minpy_compat values (also inside lists, tuples, dicts) as plain NumPy data."""
+    return to_numpy(value)
+
+
+def convert_args(func):
+    """Decorator: the function's arguments arrive as minpy_compat values."""
+    @functools.wraps(func)
+    def wrapped(*args, **kwargs):
+        return func(*numpy_to_minpy(args), **numpy_to_minpy(kwargs))
+    return wrapped
+
+
+def return_numpy(func):
+    """Decorator: the function's results leave as plain NumPy data."""
+    @functools.wraps(func)
+    def wrapped(*args, **kwargs):
+        return minpy_to_numpy(func(*args, **kwargs))
+    return wrapped

@@ -1,0 +1,47 @@
+"""``import minpy_compat.numpy as np``: NumPy, differentiable.
+
+Every public NumPy name is here. Functions return ``Array``s (an ndarray
+subclass with ``asnumpy()``); under ``grad`` they are traced by autograd, with
+autograd's gradient table and float dtypes kept (float32 in, float32 out).
+
+>>> import minpy_compat.numpy as np
+>>> from minpy_compat import grad
+>>> x = np.array([1.0, 2.0], dtype=np.float32)
+>>> g = grad(lambda x: np.sum(np.maximum(x, 1.5) ** 2))(x)
+>>> g, g.dtype
+(array([0., 4.], dtype=float32), dtype('float32'))
+"""
+import numpy as _onp
+import autograd.numpy as _anp
+
+from ..array import Array, wrap as _wrap
+from ._namespace import contains_box as _contains_box, fill_namespace as _fill_namespace, \
+    differentiable as _differentiable
+
+_fill_namespace(globals(), _onp, _anp, skip=("random", "linalg", "fft", "ndarray"))
+ndarray = Array
+
+
+def array(object, dtype=None, *, copy=True, order="K", subok=False, ndmin=0, **kwargs):
+    """``numpy.array``, also from lists of traced values (then differentiable)."""
+    if _contains_box(object):
+        return _wrap(_anp.array(object, dtype=dtype, ndmin=ndmin))
+    return _wrap(_onp.array(_plain(object), dtype=dtype, copy=copy, order=order, ndmin=ndmin,
+                            **kwargs))
+
+
+def asarray(a, dtype=None, order=None, **kwargs):
+    """``numpy.asarray`` giving an Array; a traced value stays traced."""
+    if _contains_box(a):
+        result = _anp.array(a)
+        return result if dtype is None else result.astype(dtype)
+    return _onp.asarray(_plain(a), dtype=dtype, order=order, **kwargs).view(Array)
+
+
+def _plain(obj):
+    return obj.view(_onp.ndarray) if type(obj) is Array else obj
+
+
+from . import fft, linalg, random  # noqa: E402  (submodules need the names above)
+
+_ARRAY_FUNCS = {_onp.array: array, _onp.asarray: asarray}

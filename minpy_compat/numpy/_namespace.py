@@ -1,0 +1,107 @@
+"""How the facade turns a NumPy namespace into a differentiable one.
+
+Every callable comes from autograd's wrapped namespace (so its gradient is
+autograd's, with float dtypes kept), and every result is wrapped into an Array.
+Names autograd does not wrap fall back to NumPy's own function, and take plain
+values: a traced argument there raises the same clear error as ``numpy.asarray``.
+"""
+import functools
+
+import numpy as onp
+from autograd.tracer import Box
+
+from .. import registry
+from ..array import ARRAY_FUNCTIONS, Array, wrap
+
+# Wrapped once, so numpy.linalg.norm and minpy_compat.numpy.linalg.norm agree.
+_seen = {}
+
+
+def differentiable(raw, traced):
+    """A facade function: ``traced`` (autograd's version of ``raw``) with wrapped results."""
+    key = (raw, traced)
+    if key in _seen:
+        return _seen[key]
+    registry.keep_dtypes(traced)
+
+    def facade(*args, **kwargs):
+        return wrap(traced(*args, **kwargs))
+
+    functools.update_wrapper(facade, raw, updated=())
+    facade.__wrapped__ = raw
+    if isinstance(raw, onp.ufunc):
+        facade = Ufunc(raw, facade)
+    _seen[key] = facade
+    ARRAY_FUNCTIONS.setdefault(raw, facade)
+    return facade
+
+
+class Ufunc:
+    """A NumPy ufunc whose call is differentiable; other methods run on values.
+
+    ``reduce``/``accumulate``/``outer`` on traced values are routed to their
+    differentiable equivalents by ``TracedArray.__array_ufunc__``.
+    """
+
+    def __init__(self, ufunc, call):
+        self.ufunc = ufunc
+        self._call = call
+        self.__name__ = ufunc.__name__
+        self.__doc__ = ufunc.__doc__
+        self.__wrapped__ = ufunc
+
+    def __call__(self, *args, **kwargs):
+        return self._call(*args, **kwargs)
+
+    def __getattr__(self, name):
+        attr = getattr(self.ufunc, name)
+        if callable(attr):
+            return _wrapping(attr)
+        return attr
+
+    def __repr__(self):
+        return f"<ufunc '{self.__name__}' (minpy_compat)>"
+
+
+def _wrapping(fn):
+    @functools.wraps(fn)
+    def call(*args, **kwargs):
+        return wrap(fn(*args, **kwargs))
+    return call
+
+
+def plain(raw):
+    """A facade for a function without gradients: NumPy's own, results wrapped."""
+    if raw in _seen:
+        return _seen[raw]
+    facade = _wrapping(raw)
+    _seen[raw] = facade
+    return facade
+
+
+def fill_namespace(target, numpy_module, autograd_module, skip=()):
+    """Put every public name of ``numpy_module`` into dict ``target``."""
+    for name in dir(numpy_module):
+        if name.startswith("_") or name in skip:
+            continue
+        obj = getattr(numpy_module, name)
+        # Aliases (numpy.concat is numpy.concatenate) take autograd's canonical version.
+        canonical = getattr(obj, "__name__", name)
+        traced = getattr(autograd_module, canonical, None) or getattr(autograd_module, name, None)
+        if isinstance(obj, type) or not callable(obj):
+            target[name] = obj
+        elif traced is not None and traced is not obj and callable(traced):
+            target[name] = differentiable(obj, traced)
+        else:
+            target[name] = plain(obj)
+
+
+def contains_box(value):
+    if isinstance(value, Box):
+        return True
+    if type(value) in (list, tuple):
+        return any(contains_box(v) for v in value)
+    return False
+
+
+__all__ = ["Array", "differentiable", "plain", "fill_namespace", "contains_box", "Ufunc"]

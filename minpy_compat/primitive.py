@@ -1,0 +1,142 @@
+"""The op object and ``@customop``: MinPy's way to give a function its own gradient.
+
+>>> import numpy
+>>> from minpy_compat import customop, grad
+>>> @customop('numpy')
+... def double(x):
+...     return 2 * x
+>>> _ = double.def_grad(lambda ans, x: lambda g: 2 * g)
+>>> float(grad(lambda x: double(x).sum())(numpy.ones(3))[0])
+2.0
+"""
+import functools
+import inspect
+
+from autograd.extend import primitive as autograd_primitive
+
+from . import registry
+from .array import wrap
+from .backends import get_backend
+from .errors import ArgnumError, message
+
+
+class Primitive:
+    """An op: a function plus its gradient makers, one per argument number.
+
+    Calling it runs the function on the backend's arrays ('numpy': plain
+    ``numpy.ndarray``; 'mxnet': ``mxnet.nd.NDArray``) and wraps the result.
+    """
+
+    def __init__(self, func, backend="numpy", type_str="customized op"):
+        self.backend = get_backend(backend, where="customop")
+        self.func = func
+        self.name = func.__name__
+        self.type_str = type_str
+        functools.update_wrapper(self, func)
+        self._params, self._variadic = _positional_params(func)
+        self.primitive = autograd_primitive(self._run)
+        self.primitive.__name__ = self.name
+        registry.register_op(self)
+
+    @property
+    def typestr(self):
+        return self.backend.NAME
+
+    @property
+    def arity(self):
+        return None if self._variadic else len(self._params)
+
+    def arg_name(self, argnum):
+        if argnum < len(self._params):
+            return self._params[argnum]
+        return f"args[{argnum - len(self._params)}]"
+
+    def _run(self, *args, **kwargs):
+        to_backend = self.backend.to_backend
+        result = self.func(*[to_backend(a) for a in args],
+                           **{k: to_backend(v) for k, v in kwargs.items()})
+        return self.backend.from_backend(result)
+
+    def __call__(self, *args, **kwargs):
+        return wrap(self.primitive(*args, **kwargs))
+
+    def call(self, args, kwargs):
+        """MinPy's spelling of ``op(*args, **kwargs)``."""
+        return self(*args, **kwargs)
+
+    def __repr__(self):
+        return f"<{self.type_str} {self.name} ({self.backend.NAME})>"
+
+    # ---- gradient registration (each returns the op, so calls chain) -----------
+    def _check_argnum(self, argnum, method):
+        if isinstance(argnum, bool) or not isinstance(argnum, int) or argnum < 0 or (
+                not self._variadic and argnum >= len(self._params)):
+            names = ", ".join(self._params)
+            span = f"0..{len(self._params) - 1} ({names})" if self._params else "none (no arguments)"
+            if self._variadic:
+                span = "a non-negative int"
+            raise ArgnumError(message(f"{self.name}.{method}", f"argnum {span}", repr(argnum)))
+
+    def def_grad(self, func, argnum=0):
+        """Register ``func(ans, *args, **kwargs) -> (g -> gradient of argument argnum)``."""
+        self._check_argnum(argnum, "def_grad")
+        _check_callable(func, f"{self.name}.def_grad")
+        registry.set_grad(self, argnum, func)
+        return self
+
+    def def_grad_zero(self, argnum=0):
+        """Declare that argument ``argnum`` gets a zero gradient."""
+        self._check_argnum(argnum, "def_grad_zero")
+        registry.set_grad(self, argnum, _zero_maker(argnum))
+        return self
+
+    def def_multiple_grad(self, func, argnums=(0,)):
+        """Register one ``func(ans, *args) -> (g -> tuple of gradients, one per argnum)``."""
+        argnums = tuple(argnums)
+        for argnum in argnums:
+            self._check_argnum(argnum, "def_multiple_grad")
+        _check_callable(func, f"{self.name}.def_multiple_grad")
+        registry.set_multiple_grad(self, argnums, func)
+        return self
+
+    def def_grad_kw(self, func, key):
+        """MinPy's keyword gradients: keywords are constants here, so this is refused."""
+        raise NotImplementedError(message(
+            f"{self.name}.def_grad_kw", "a positional argument to differentiate",
+            f"keyword {key!r}", "Pass the value positionally and use def_grad(fn, argnum)."))
+
+
+def _zero_maker(argnum):
+    def maker(ans, *args, **kwargs):
+        from . import numpy as np
+        return lambda g: np.zeros_like(args[argnum])
+    return maker
+
+
+def _check_callable(func, where):
+    if not callable(func):
+        raise TypeError(message(where, "a callable gradient maker fn(ans, *args) -> (g -> grad)",
+                                repr(func)))
+
+
+def _positional_params(func):
+    try:
+        params = inspect.signature(func).parameters.values()
+    except (TypeError, ValueError):
+        return [], True
+    names = [p.name for p in params if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+    variadic = any(p.kind == p.VAR_POSITIONAL for p in params)
+    return names, variadic
+
+
+def customop(op_type):
+    """Turn a function into an op with its own gradients (MinPy's decorator).
+
+    ``op_type`` is ``'numpy'`` (the function sees ``numpy.ndarray``s) or
+    ``'mxnet'`` (it sees ``mxnet.nd.NDArray``s). An unknown type is refused here.
+    """
+    get_backend(op_type, where="customop")
+
+    def decorate(func):
+        return Primitive(func, op_type)
+    return decorate

@@ -1,0 +1,160 @@
+"""The gradient registry: the only module that writes autograd's VJP table.
+
+Two jobs:
+
+* ``keep_dtypes(fun)`` wraps an autograd primitive's VJPs so a float32 input gets
+  a float32 gradient (autograd returns float64 for ``maximum``, ``where`` and
+  others, and the float64 then spreads through the rest of the backward pass).
+* ``set_grad`` / ``set_multiple_grad`` keep one gradient maker per argnum for each
+  custom op and republish the whole set to autograd, with a stand-in that raises
+  our own message for every argnum left empty.
+"""
+import numpy as onp
+from autograd.core import primitive_vjps, defvjp_argnums
+from autograd.tracer import getval
+
+from .errors import GradientShapeError, NoGradientFuncError, describe, message
+
+_ops = []           # every custom op, in registration order (tests walk this)
+_makers = {}        # op -> {argnum: maker(ans, *args, **kwargs) -> (g -> grad)}
+_multi_makers = {}  # op -> [(argnums, maker(ans, *args, **kwargs) -> (g -> tuple))]
+_kept = set()       # primitives whose VJPs already keep dtypes
+
+
+def _float_dtype(value):
+    dtype = getattr(getval(value), "dtype", None)
+    return dtype if dtype is not None and dtype.kind == "f" else None
+
+
+def _cast(grad, dtype):
+    if dtype is None:
+        return grad
+    raw = getval(grad)
+    raw_dtype = getattr(raw, "dtype", None)
+    if raw_dtype is None or raw_dtype == dtype or raw_dtype.kind == "c":
+        return grad
+    return grad.astype(dtype)
+
+
+def keep_dtypes(fun):
+    """Make the VJPs of autograd primitive ``fun`` return each input's float dtype."""
+    vjp_argnums = primitive_vjps.get(fun)
+    if vjp_argnums is None or fun in _kept:
+        return
+    _kept.add(fun)
+
+    def dtype_keeping_vjp_argnums(argnums, ans, args, kwargs):
+        vjp = vjp_argnums(argnums, ans, args, kwargs)
+        dtypes = [_float_dtype(args[i]) for i in argnums]
+        if not any(dtypes):
+            return vjp
+        return lambda g: [_cast(grad, dtype) for grad, dtype in zip(vjp(g), dtypes)]
+
+    primitive_vjps[fun] = dtype_keeping_vjp_argnums
+
+
+# ---- custom ops ------------------------------------------------------------------
+def all_ops():
+    """Every op made by ``customop`` (or the Cell layer), oldest first."""
+    return list(_ops)
+
+
+def register_op(op):
+    _ops.append(op)
+    _makers[op] = {}
+    _multi_makers[op] = []
+    _publish(op)
+
+
+def set_grad(op, argnum, maker):
+    _makers[op][argnum] = maker
+    _publish(op)
+
+
+def set_multiple_grad(op, argnums, maker):
+    _multi_makers[op] = [(a, m) for a, m in _multi_makers[op] if not set(a) & set(argnums)]
+    _multi_makers[op].append((tuple(argnums), maker))
+    for argnum in argnums:
+        _makers[op].pop(argnum, None)
+    _publish(op)
+
+
+def registered_argnums(op):
+    have = set(_makers[op])
+    for argnums, _ in _multi_makers[op]:
+        have.update(argnums)
+    return sorted(have)
+
+
+def _publish(op):
+    defvjp_argnums(op.primitive, lambda argnums, ans, args, kwargs:
+                   _backward_for(op, argnums, ans, args, kwargs))
+
+
+def _backward_for(op, argnums, ans, args, kwargs):
+    """Called by autograd at forward time: build ``g -> grads`` for ``argnums``."""
+    backend = op.backend
+    user_ans = backend.grad_view(ans)
+    user_args = [backend.grad_view(a) for a in args]
+    user_kwargs = {k: backend.grad_view(v) for k, v in kwargs.items()}
+    singles, multis = {}, []
+    for argnum in argnums:
+        maker = _makers[op].get(argnum)
+        if maker is not None:
+            singles[argnum] = maker(user_ans, *user_args, **user_kwargs)
+            continue
+        for group, multi in _multi_makers[op]:
+            if argnum in group:
+                if all(group is not seen for seen, _ in multis):
+                    multis.append((group, multi(user_ans, *user_args, **user_kwargs)))
+                break
+
+    def vjp(g):
+        user_g = backend.grad_view(g)
+        from_multi = {}
+        for group, fn in multis:
+            grads = fn(user_g)
+            if not isinstance(grads, (tuple, list)) or len(grads) != len(group):
+                raise GradientShapeError(message(
+                    f"{op.name} def_multiple_grad", f"a tuple of {len(group)} gradients for "
+                    f"arguments {group}", describe(grads)))
+            from_multi.update(zip(group, grads))
+        out = []
+        for argnum in argnums:
+            if argnum in singles:
+                grad = singles[argnum](user_g)
+            elif argnum in from_multi:
+                grad = from_multi[argnum]
+            else:
+                raise NoGradientFuncError(_missing(op, argnum))
+            out.append(check_grad(op, argnum, backend.from_backend(grad), args[argnum]))
+        return out
+
+    return vjp
+
+
+def _missing(op, argnum):
+    have = ", ".join(map(str, registered_argnums(op))) or "none"
+    return message(f"{op.name} argument {argnum} {op.arg_name(argnum)!r}",
+                   "a registered gradient", f"none (have {have})",
+                   f"Add one with {op.name}.def_grad(fn, argnum={argnum}).")
+
+
+def check_grad(op, argnum, grad, arg):
+    """A gradient must have its argument's shape and float dtype; say where if not."""
+    expected_shape = onp.shape(getval(arg))
+    got = getval(grad)
+    got_shape = onp.shape(got)
+    expected_dtype = _float_dtype(arg)
+    got_dtype = getattr(got, "dtype", None)
+    shape_ok = got_shape == expected_shape
+    dtype_ok = expected_dtype is None or got_dtype is None or got_dtype == expected_dtype
+    if shape_ok and dtype_ok:
+        if type(grad) is float and expected_dtype is None:
+            return grad
+        return grad if got_dtype is not None else onp.asarray(grad, dtype=expected_dtype or float)
+    expected = f"shape {expected_shape} {expected_dtype or onp.result_type(getval(arg))}"
+    actual = f"shape {got_shape} {got_dtype or type(got).__name__}"
+    raise GradientShapeError(message(
+        f"{op.name} gradient for argument {argnum} {op.arg_name(argnum)!r}", expected, actual,
+        "Return a gradient with the argument's shape and dtype."))
