@@ -64,7 +64,7 @@ def _argnums(argnum, where):
         return (argnum,), True
     if isinstance(argnum, (list, tuple, range)) and all(
             isinstance(a, int) and not isinstance(a, bool) for a in argnum) and len(argnum):
-        return tuple(argnum), len(argnum) == 1 and isinstance(argnum, list)
+        return tuple(argnum), len(argnum) == 1
     raise ArgnumError(message(where, "argnum as an int, list, tuple or range of ints",
                               repr(argnum)))
 
@@ -146,11 +146,17 @@ def _vjp_and_value(func, argnums, args, kwargs, reduce_tuples=True):
     return vjp, end_value, _unbox(captured[0], trace_id), chosen
 
 
-def _finish(grads, chosen, single):
-    """Gradients as users see them: Arrays, or Numbers for Python-scalar arguments."""
+def _finish(grads, chosen, single, as_tuple=False):
+    """Gradients as users see them: Arrays, or Numbers for Python-scalar arguments.
+
+    One argnum gives a bare gradient; several give a list (MinPy), or a tuple
+    when argnum was a tuple (MindSpore's grad_position).
+    """
     grads = [Number(g) if type(arg) is float and onp.ndim(g) == 0 and not isbox(g)
              else wrap_tree(g) for g, arg in zip(grads, chosen)]
-    return grads[0] if single else grads
+    if single:
+        return grads[0]
+    return tuple(grads) if as_tuple else grads
 
 
 # ---- the public operators ---------------------------------------------------------
@@ -163,13 +169,14 @@ def grad_and_loss(func, argnum=0):
     (4.0, 3.0, 12.0)
     """
     argnums, single = _argnums(argnum, f"grad_and_loss({_name(func)})")
+    as_tuple = isinstance(argnum, tuple)
 
     @functools.wraps(func)
     def wrapped(*args, **kwargs):
         _check_argnums(argnums, args, f"grad({_name(func)})")
         vjp, end_value, output, chosen = _vjp_and_value(func, argnums, args, kwargs)
         grads = vjp(_ones_like(end_value))
-        return _finish(grads, chosen, single), wrap_tree(output)
+        return _finish(grads, chosen, single, as_tuple), wrap_tree(output)
     return wrapped
 
 
@@ -189,27 +196,19 @@ def grad(func, argnum=0):
 
 
 def value_and_grad(func, argnum=0):
-    """``f(*args) -> (value, gradients)`` (autograd's order); ``f`` must return a scalar.
+    """``f(*args) -> (value, gradients)``: ``grad_and_loss`` in autograd's (and MindSpore's) order.
 
     >>> from minpy_compat import value_and_grad
     >>> v, g = value_and_grad(lambda x: x ** 3)(2.0)
     >>> float(v), float(g)
     (8.0, 12.0)
     """
-    argnums, single = _argnums(argnum, f"value_and_grad({_name(func)})")
+    with_loss = grad_and_loss(func, argnum)
 
     @functools.wraps(func)
     def wrapped(*args, **kwargs):
-        _check_argnums(argnums, args, f"value_and_grad({_name(func)})")
-        vjp, end_value, output, chosen = _vjp_and_value(func, argnums, args, kwargs,
-                                                        reduce_tuples=False)
-        if onp.ndim(getval(end_value)) != 0 or type(output) in (tuple, list, dict):
-            raise NonScalarOutputError(message(
-                f"value_and_grad({_name(func)})", "the function to return a scalar",
-                describe(getval(output)), "Use grad/grad_and_loss (they seed non-scalar "
-                "outputs with ones) or reduce the output, e.g. np.sum(out)."))
-        grads = vjp(_ones_like(end_value))
-        return wrap_tree(output), _finish(grads, chosen, single)
+        grads, value = with_loss(*args, **kwargs)
+        return value, grads
     return wrapped
 
 

@@ -1,0 +1,1 @@
+"""``minpy_compat.common``: parameter initializers (MindSpore's ``common.initializer``)."""

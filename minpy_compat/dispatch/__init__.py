@@ -1,0 +1,1 @@
+"""``minpy_compat.dispatch``: which backend runs an op."""

@@ -1,0 +1,1 @@
+"""``minpy_compat.ops``: MindSpore-style function and primitive ops, Custom, GradOperation."""

@@ -1,0 +1,1 @@
+"""``minpy_compat.utils``: helpers such as the gradient checker."""
