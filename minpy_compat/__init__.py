@@ -12,4 +12,16 @@ from .core import (convert_args, elementwise_grad, grad, grad_and_loss, hessian,
 from .primitive import Primitive, customop
 from .context import Context, cpu, gpu, current_context
 
+# ---- the Cell layer (MindSpore's API) ----------------------------------------------------
+from . import dtype
+from .dtype import (bool_, complex64, complex128, float16, float32, float64, int8, int16, int32,
+                    int64, uint8, uint16, uint32, uint64)
+from .tensor import Parameter, ParameterTuple, Tensor
+from .ms_context import (GRAPH_MODE, PYNATIVE_MODE, get_context, get_seed, set_context,
+                         set_seed)
+from . import common, nn, ops
+# One grad for both APIs: MindSpore's rules for Cells and MindSpore's own arguments,
+# MinPy's otherwise (ops.grad is always MindSpore's, core.grad always MinPy's).
+from .ops.grad import any_grad as grad, any_value_and_grad as value_and_grad
+
 __version__ = "0.1.0"

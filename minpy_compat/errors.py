@@ -63,3 +63,86 @@ class PolicyError(MinpyError, RuntimeError):
 
 
 MXNET_INSTALL = 'pip install "mxnet==1.9.1" "numpy<1.24"'
+
+
+# ---- the Cell layer (MindSpore's API) ------------------------------------------------
+# Each class subclasses the built-in MindSpore 2.10 raises for the same mistake, so
+# ``except RuntimeError`` code written for MindSpore keeps working.
+class CellLayerError(MinpyError):
+    """Base of the Cell layer's errors."""
+
+
+class BpropError(CellLayerError, RuntimeError):
+    """A bprop returned too few gradients, or one of a shape that cannot fit its input."""
+
+
+class BpropTypeError(CellLayerError, TypeError):
+    """A bprop returned None, a non-tensor, or the wrong structure."""
+
+
+class GradPositionError(CellLayerError, ValueError):
+    """A negative or duplicated grad_position, or no positions and no weights."""
+
+
+class GradPositionTypeError(CellLayerError, TypeError):
+    """A grad_position that is not an int or a tuple of ints (or a non-bool flag)."""
+
+
+class GradPositionRangeError(CellLayerError, RuntimeError):
+    """A grad_position past the last argument of the call."""
+
+
+class HookError(CellLayerError, TypeError):
+    """A hook that is not callable, or that returned the wrong number of values."""
+
+
+class HookShapeError(CellLayerError, ValueError):
+    """A backward hook returned a gradient of the wrong shape."""
+
+
+class InitializerError(CellLayerError, ValueError):
+    """A bad initializer name, shape or argument value."""
+
+
+class InitializerTypeError(CellLayerError, TypeError):
+    """An initializer given something that is not a str, number, Tensor or Initializer."""
+
+
+class OptimizerError(CellLayerError, ValueError):
+    """An empty parameter list, a negative learning rate or a bad hyper-parameter."""
+
+
+class OptimizerTypeError(CellLayerError, TypeError):
+    """Optimizer parameters that are not Parameters (or group dicts)."""
+
+
+class ReductionError(CellLayerError, ValueError):
+    """A loss reduction other than 'mean', 'sum' or 'none'."""
+
+
+class CustomOpError(CellLayerError, RuntimeError):
+    """ops.Custom: no bprop for a gradient, or a kernel result that breaks its declaration."""
+
+
+class CustomOpTypeError(CellLayerError, TypeError):
+    """ops.Custom: a bad func/out_shape/out_dtype, or inputs of an unsupported dtype."""
+
+
+class FuncTypeError(CellLayerError, ValueError):
+    """ops.Custom: a func_type that is unknown or not available here."""
+
+
+class CellArgumentError(CellLayerError, ValueError):
+    """A bad value for an op, layer, Parameter or sensitivity argument."""
+
+
+class CellTypeError(CellLayerError, TypeError):
+    """A value of the wrong type for a Cell-layer property or argument."""
+
+
+class ConstructMissingError(CellLayerError, AttributeError):
+    """A Cell was called but its class defines no construct."""
+
+
+class OpInputError(CellLayerError, RuntimeError):
+    """An op called with the wrong number of inputs."""

@@ -1,1 +1,4 @@
 """``minpy_compat.common``: parameter initializers (MindSpore's ``common.initializer``)."""
+from . import initializer
+from .. import dtype
+from ..tensor import Parameter, ParameterTuple, Tensor

@@ -4,3 +4,10 @@ MinPy's toolkit lives in submodules (``layers``, ``model``, ``solver``, ``optim`
 ``init``, ``io``); the Cell layer's names (``Cell``, ``Dense``, losses, optimizers,
 wrappers) are exported here.
 """
+from .cell import Cell
+from .hooks import HookHandle
+from .basic import (CellList, Dense, Dropout, Flatten, ReLU, ReLU6, SequentialCell, Sigmoid,
+                    Softmax, Tanh)
+from .loss import L1Loss, LossBase, MAELoss, MSELoss, SoftmaxCrossEntropyWithLogits
+from .optimizer import SGD, Adam, Momentum, Optimizer
+from .wrappers import TrainOneStepCell, WithLossCell

@@ -1,0 +1,62 @@
+"""MindSpore's global settings: ``set_context(mode=..., device_target=...)``, ``set_seed``.
+
+minpy_compat is always eager, so ``mode`` is recorded and nothing else
+(``GRAPH_MODE`` code runs as PyNative would). ``device_target`` picks the current
+device context: 'CPU' -> ``cpu(device_id)``, 'GPU' -> ``gpu(device_id)``; other
+targets have no context here and are refused.
+
+>>> import minpy_compat as ms
+>>> ms.set_context(mode=ms.GRAPH_MODE, device_target="CPU")
+>>> ms.get_context("mode") == ms.GRAPH_MODE, ms.get_context("device_target")
+(True, 'CPU')
+"""
+import numpy as onp
+
+from . import context as _devices
+from .errors import ContextError, message
+
+GRAPH_MODE = 0
+PYNATIVE_MODE = 1
+_TARGETS = {"CPU": _devices.cpu, "GPU": _devices.gpu}
+_settings = {"mode": PYNATIVE_MODE, "device_target": "CPU", "device_id": 0}
+
+
+def set_context(ctx=None, **kwargs):
+    """MindSpore's ``set_context(mode=..., device_target=..., device_id=...)``.
+
+    Also takes a minpy_compat ``Context`` (``set_context(gpu(0))``), as MinPy did.
+    """
+    if ctx is not None:
+        _devices.set_context(ctx)
+        return
+    mode = kwargs.get("mode", _settings["mode"])
+    if mode not in (GRAPH_MODE, PYNATIVE_MODE):
+        raise ContextError(message("set_context mode", "GRAPH_MODE (0) or PYNATIVE_MODE (1)",
+                                   repr(mode)))
+    target = kwargs.get("device_target", _settings["device_target"])
+    device_id = kwargs.get("device_id", _settings["device_id"])
+    make = _TARGETS.get(target if not isinstance(target, str) else target.upper())
+    if make is None:
+        raise ContextError(message(
+            "set_context device_target", "'CPU' or 'GPU' (the devices minpy_compat runs on)",
+            repr(target), "minpy_compat has no Ascend backend; use device_target='CPU'."))
+    _devices.set_context(make(device_id))
+    _settings.update(kwargs)
+    _settings["device_target"] = target.upper()
+
+
+def get_context(attr_key):
+    """A value given to ``set_context`` (or its default)."""
+    if attr_key not in _settings:
+        raise ContextError(message("get_context", f"one of {sorted(_settings)}", repr(attr_key)))
+    return _settings[attr_key]
+
+
+def set_seed(seed):
+    """Seed the random numbers of initializers and dropout (NumPy's global generator)."""
+    onp.random.seed(seed)
+    _settings["seed"] = seed
+
+
+def get_seed():
+    return _settings.get("seed")

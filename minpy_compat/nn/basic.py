@@ -1,0 +1,194 @@
+"""Basic Cells: ``Dense``, activations, ``Dropout``, ``Flatten``, ``SequentialCell``, ``CellList``.
+
+>>> import minpy_compat as ms
+>>> from minpy_compat import nn
+>>> dense = nn.Dense(3, 2, weight_init='ones', bias_init='zeros')
+>>> dense(ms.Tensor([[1.0, 2.0, 3.0]]))
+array([[6., 6.]], dtype=float32)
+"""
+import math
+import numbers
+
+import numpy as onp
+from autograd.tracer import getval
+
+from .. import numpy as np
+from ..common.initializer import HeUniform, Uniform, initializer
+from ..errors import CellArgumentError, CellTypeError, describe, message
+from ..ops import functional as F
+from ..tensor import Parameter
+from .cell import Cell
+
+
+class ReLU(Cell):
+    def construct(self, x):
+        return F.relu(x)
+
+
+class ReLU6(Cell):
+    def construct(self, x):
+        return F.relu6(x)
+
+
+class Sigmoid(Cell):
+    def construct(self, x):
+        return F.sigmoid(x)
+
+
+class Tanh(Cell):
+    def construct(self, x):
+        return F.tanh(x)
+
+
+class Softmax(Cell):
+    def __init__(self, axis=-1):
+        super().__init__()
+        self.axis = axis
+
+    def construct(self, x):
+        return F.softmax(x, self.axis)
+
+
+_ACTIVATIONS = {"relu": ReLU, "relu6": ReLU6, "sigmoid": Sigmoid, "tanh": Tanh,
+                "softmax": Softmax}
+
+
+def _activation(activation):
+    if activation is None or isinstance(activation, Cell) or (
+            callable(activation) and not isinstance(activation, str)):
+        return activation
+    cls = _ACTIVATIONS.get(str(activation).lower())
+    if cls is None:
+        raise CellArgumentError(message("Dense activation", f"one of {sorted(_ACTIVATIONS)}, "
+                                        "a Cell or None", repr(activation)))
+    return cls()
+
+
+def _positive_int(where, value):
+    if not isinstance(value, (int, onp.integer)) or isinstance(value, bool) or value <= 0:
+        raise CellArgumentError(message(where, "a positive int", repr(value)))
+    return int(value)
+
+
+class Dense(Cell):
+    """``activation(x @ weight.T + bias)``; weight (out, in) ~ HeUniform(sqrt 5), bias ~ U(+-1/sqrt(in))."""
+
+    def __init__(self, in_channels, out_channels, weight_init=None, bias_init=None,
+                 has_bias=True, activation=None, dtype=onp.float32):
+        super().__init__()
+        self.in_channels = _positive_int("Dense in_channels", in_channels)
+        self.out_channels = _positive_int("Dense out_channels", out_channels)
+        shape = (self.out_channels, self.in_channels)
+        weight_init = HeUniform(math.sqrt(5)) if weight_init is None else weight_init
+        self.weight = Parameter(initializer(weight_init, shape, dtype), name="weight")
+        self.has_bias = has_bias
+        if has_bias:
+            bias_init = Uniform(1 / math.sqrt(self.in_channels)) if bias_init is None \
+                else bias_init
+            self.bias = Parameter(initializer(bias_init, (self.out_channels,), dtype), name="bias")
+        self.activation = _activation(activation)
+
+    def construct(self, x):
+        width = onp.shape(getval(x))[-1:] if onp.ndim(getval(x)) else ()
+        if width != (self.in_channels,):
+            raise CellArgumentError(message(
+                "Dense input", f"a last dimension of {self.in_channels}",
+                f"shape {onp.shape(getval(x))}"))
+        out = np.matmul(x, np.transpose(self.weight))
+        if self.has_bias:
+            out = out + self.bias
+        return self.activation(out) if self.activation is not None else out
+
+    def extend_repr(self):
+        return (f"input_channels={self.in_channels}, output_channels={self.out_channels}, "
+                f"has_bias={self.has_bias}")
+
+
+class Dropout(Cell):
+    """Zero each element with probability ``p`` (scaling the rest) in training; identity otherwise."""
+
+    def __init__(self, keep_prob=None, p=None, dtype=onp.float32):
+        super().__init__()
+        if p is None:
+            p = 0.5 if keep_prob is None else 1 - _probability("keep_prob", keep_prob)
+        p = _probability("p", p)
+        if p >= 1:
+            raise CellArgumentError(message("Dropout p", "a number in [0, 1)", repr(p),
+                                            "p is the probability of dropping an element."))
+        self.p = p
+
+    def construct(self, x):
+        if not self.training or self.p == 0:
+            return x
+        shape = onp.shape(getval(x))
+        dtype = getattr(getval(x), "dtype", onp.float32)
+        keep = (onp.random.random_sample(shape) >= self.p).astype(dtype) / dtype.type(1 - self.p)
+        return x * keep
+
+    def extend_repr(self):
+        return f"p={self.p}"
+
+
+def _probability(name, value):
+    if isinstance(value, bool) or not isinstance(value, numbers.Real) or not 0 <= value <= 1:
+        raise CellArgumentError(message(f"Dropout {name}", "a number in [0, 1]", repr(value)))
+    return float(value)
+
+
+class Flatten(Cell):
+    """(N, ...) -> (N, prod(...))."""
+
+    def construct(self, x):
+        return np.reshape(x, (onp.shape(getval(x))[0], -1))
+
+
+class SequentialCell(Cell):
+    """Cells applied one after another: ``SequentialCell([a, b])(x) == b(a(x))``."""
+
+    def __init__(self, *args):
+        super().__init__()
+        cells = args[0] if len(args) == 1 and isinstance(args[0], (list, tuple, dict)) else args
+        items = cells.items() if isinstance(cells, dict) else enumerate(cells)
+        for name, cell in items:
+            if not isinstance(cell, Cell):
+                raise CellTypeError(message(f"SequentialCell item {name}", "a Cell",
+                                            describe(cell)))
+            setattr(self, str(name), cell)
+
+    def __getitem__(self, index):
+        return list(self._cells.values())[index]
+
+    def __len__(self):
+        return len(self._cells)
+
+    def append(self, cell):
+        setattr(self, str(len(self._cells)), cell)
+        return self
+
+    def construct(self, x):
+        for cell in self._cells.values():
+            x = cell(x)
+        return x
+
+
+class CellList(Cell):
+    """A list of Cells whose Parameters are registered (no construct of its own)."""
+
+    def __init__(self, cells=()):
+        super().__init__()
+        for cell in cells:
+            self.append(cell)
+
+    def append(self, cell):
+        if not isinstance(cell, Cell):
+            raise CellTypeError(message("CellList item", "a Cell", describe(cell)))
+        setattr(self, str(len(self._cells)), cell)
+
+    def __getitem__(self, index):
+        return list(self._cells.values())[index]
+
+    def __len__(self):
+        return len(self._cells)
+
+    def __iter__(self):
+        return iter(list(self._cells.values()))

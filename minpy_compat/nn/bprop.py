@@ -1,0 +1,166 @@
+"""Cells with ``bprop``: where MindSpore's ``bprop``/``out``/``dout`` become a gradient registration.
+
+A call of a Cell that defines ``bprop(self, *inputs, out, dout)`` runs as one op:
+
+* forward: ``construct`` on plain values (Parameters read as themselves), so autograd
+  never looks inside it;
+* backward: one ``def_multiple_grad`` maker per op runs ``bprop(*inputs, out, dout)``
+  once per backward pass and hands out one gradient per input, plus one per
+  ``internal_params`` entry when the Cell has them (``bprop`` then returns
+  ``(input_grads, {param: grad})``, matched to the Parameters by key).
+
+``bprop`` runs on the same traced values as everything else, so it is itself
+differentiable: ``grad(grad(net))`` differentiates through it.
+One op per (Cell class, number of op arguments): ops are never freed.
+"""
+import inspect
+
+from autograd.tracer import getval, isbox
+
+from ..array import wrap
+from ..errors import BpropError, BpropTypeError, CellTypeError, describe, message
+from ..ops._gradfit import as_grad_tuple, fit_gradient
+from ..ops.hooks import split
+from ..primitive import Primitive
+from ..tensor import Parameter, param_of, plain_parameters, traced_value
+
+_ops = {}         # (Cell class, number of op arguments) -> op
+_signatures = {}  # Cell class -> signature of its construct
+
+
+class _Call:
+    """What one call's op needs besides its arrays (a plain object: autograd passes it through)."""
+
+    __slots__ = ("cell", "kwargs", "names", "params")
+
+    def __init__(self, cell, kwargs, names, params):
+        self.cell, self.kwargs, self.names, self.params = cell, kwargs, names, params
+
+
+def bind_arguments(cell, args, kwargs):
+    """``construct``'s arguments with defaults filled in: (positional values, their names, keywords)."""
+    cls = type(cell)
+    signature = _signatures.get(cls)
+    if signature is None:
+        signature = _signatures[cls] = inspect.signature(cls.construct)
+    bound = signature.bind(cell, *args, **kwargs)
+    bound.apply_defaults()
+    names = _positional_names(signature, len(bound.args))
+    return tuple(bound.args[1:]), names[1:], dict(bound.kwargs)
+
+
+def _positional_names(signature, count):
+    names = []
+    for param in signature.parameters.values():
+        if param.kind == param.VAR_POSITIONAL:
+            names += [f"{param.name}[{i}]" for i in range(count - len(names))]
+        elif param.kind in (param.POSITIONAL_ONLY, param.POSITIONAL_OR_KEYWORD):
+            names.append(param.name)
+    return names[:count]
+
+
+def internal_params(cell):
+    params = cell.__dict__.get("internal_params") or ()
+    for i, param in enumerate(params):
+        if not isinstance(param, Parameter):
+            raise CellTypeError(message(f"{type(cell).__name__}.internal_params[{i}]",
+                                        "a Parameter", describe(param)))
+    return tuple(params)
+
+
+def call_with_bprop(cell, args, kwargs):
+    """Run ``cell`` on ``args`` as one op whose gradient is ``cell.bprop``."""
+    inputs, names, kwargs = bind_arguments(cell, args, kwargs)
+    params = internal_params(cell)
+    values = inputs + tuple(traced_value(p) for p in params)
+    op = _op_for(type(cell), len(values))
+    out = op(_Call(cell, kwargs, names, params), *values)
+    if isbox(out) and type(getval(out)) is tuple:
+        return split(out, len(out))
+    return out
+
+
+def _op_for(cls, count):
+    op = _ops.get((cls, count))
+    if op is None:
+        def forward(call, *values):
+            return _forward(call, values)
+        forward.__name__ = cls.__name__
+        op = Primitive(forward, "numpy", type_str="Cell with bprop")
+        op.def_multiple_grad(_bprop_maker, argnums=tuple(range(1, count + 1)))
+        _ops[(cls, count)] = op
+    return op
+
+
+def _forward(call, values):
+    inputs = [wrap(v) for v in values[:len(call.names)]]
+    with plain_parameters():
+        out = call.cell.construct(*inputs, **call.kwargs)
+    if type(out) is list:
+        out = tuple(out)
+    for item in out if type(out) is tuple else (out,):
+        if isbox(item):
+            raise BpropTypeError(message(
+                f"{type(call.cell).__name__}.construct (a Cell with bprop)",
+                "a result computed from its inputs", "a traced value from outside the Cell",
+                "Pass the value in as an input instead of storing it on the Cell."))
+    return out
+
+
+def _bprop_maker(ans, call, *values):
+    return lambda dout: _run_bprop(call, values, ans, dout)
+
+
+def _wrap_out(value):
+    return tuple(wrap(v) for v in value) if type(value) in (tuple, list) else wrap(value)
+
+
+def _run_bprop(call, values, ans, dout):
+    cell, count = call.cell, len(call.names)
+    where = f"{type(cell).__name__}.bprop"
+    inputs = tuple(wrap(v) for v in values[:count])
+    result = cell.bprop(*inputs, _wrap_out(ans), _wrap_out(dout), **call.kwargs)
+    result, param_grads = _split_result(where, result, call.params)
+    grads = as_grad_tuple(where, result, count, call.names)
+    fitted = [fit_gradient(f"{where} gradient {i} for '{name}'", g, x)
+              for i, (g, x, name) in enumerate(zip(grads, inputs, call.names))]
+    return tuple(fitted) + _param_grads(where, param_grads, call.params, values[count:])
+
+
+def _split_result(where, result, params):
+    if not params:
+        return result, None
+    if (type(result) in (tuple, list) and len(result) == 2 and isinstance(result[1], dict)):
+        return result[0], result[1]
+    raise BpropError(message(
+        where, "(input_grads, {param: grad}) because the Cell sets internal_params",
+        "only input gradients" if result is not None else "None",
+        "Return the input gradients and a dict of Parameter gradients."))
+
+
+def _param_grads(where, grads, params, values):
+    if not params:
+        return ()
+    by_param = {}
+    for key, grad in grads.items():
+        param = param_of(key, params)
+        if param is None:
+            raise BpropError(message(
+                f"{where} Parameter gradients", "keys from internal_params "
+                f"({', '.join(p.name for p in params)})", f"a key {_key_name(key)}",
+                "Key each gradient by one of the Cell's internal_params."))
+        by_param[id(param)] = grad
+    fitted = []
+    for param, value in zip(params, values):
+        if id(param) not in by_param:
+            raise BpropError(message(
+                f"{where} Parameter gradients", f"one for every internal param ({param.name} "
+                "missing)", f"{len(grads)} of {len(params)}",
+                "Add the missing Parameter's gradient to the dict (None means zeros)."))
+        fitted.append(fit_gradient(f"{where} gradient for Parameter '{param.name}'",
+                                   by_param[id(param)], value))
+    return tuple(fitted)
+
+
+def _key_name(key):
+    return f"'{key.name}'" if isinstance(key, Parameter) else describe(key)

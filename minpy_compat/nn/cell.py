@@ -1,0 +1,225 @@
+"""``nn.Cell``: MindSpore's building block, eager (PyNative) on minpy_compat's tracer.
+
+Attributes holding Parameters or Cells are registered (``trainable_params``,
+``parameters_and_names``, ``cells_and_names``); Parameter names get the attribute
+path as a prefix (``fc1.weight``). Calling a Cell runs its hooks and ``construct``;
+a Cell that defines ``bprop`` runs as one op whose gradient is that ``bprop``
+(``nn/bprop.py``).
+
+>>> import minpy_compat as ms
+>>> from minpy_compat import nn, ops
+>>> class Double(nn.Cell):
+...     def construct(self, x):
+...         return x * 2
+...     def bprop(self, x, out, dout):
+...         return (dout * 3,)          # a deliberately different gradient
+>>> float(ms.grad(Double())(ms.Tensor(1.0)))
+3.0
+"""
+from collections import OrderedDict
+
+from ..errors import CellTypeError, ConstructMissingError, message
+from ..tensor import Parameter, traced_value
+from . import bprop as _bprop
+from . import hooks as _hooks
+
+
+class Cell:
+    """Base class of every layer and network: subclass it and define ``construct``."""
+
+    def __init__(self, auto_prefix=True, flags=None):
+        state = self.__dict__
+        state["_params"] = OrderedDict()
+        state["_cells"] = OrderedDict()
+        state["_hooks"] = {"forward_pre": OrderedDict(), "forward": OrderedDict(),
+                           "backward": OrderedDict(), "backward_pre": OrderedDict()}
+        state["_auto_prefix"] = auto_prefix
+        state["_bprop_debug"] = False
+        state["training"] = False
+
+    # ---- attribute registration ------------------------------------------------------
+    def _registry(self, name):
+        table = self.__dict__.get(name)
+        if table is None:
+            raise AttributeError(message(
+                f"{type(self).__name__}.__init__", "super().__init__() before assigning "
+                "Parameters or Cells", "an assignment first",
+                "Call super().__init__() at the top of __init__."))
+        return table
+
+    def __setattr__(self, name, value):
+        state = self.__dict__
+        if isinstance(value, Parameter):
+            params = self._registry("_params")
+            state.get("_cells", {}).pop(name, None)
+            state.pop(name, None)
+            if value._auto_name:
+                value._name = name
+            params[name] = value
+        elif isinstance(value, Cell):
+            cells = self._registry("_cells")
+            state.get("_params", {}).pop(name, None)
+            state.pop(name, None)
+            if self._auto_prefix:
+                value.update_parameters_name(name + ".")
+            cells[name] = value
+        else:
+            state.get("_params", {}).pop(name, None)
+            state.get("_cells", {}).pop(name, None)
+            object.__setattr__(self, name, value)
+
+    def __getattr__(self, name):
+        state = self.__dict__
+        params = state.get("_params")
+        if params is not None and name in params:
+            return traced_value(params[name])
+        cells = state.get("_cells")
+        if cells is not None and name in cells:
+            return cells[name]
+        raise AttributeError(f"'{type(self).__name__}' object has no attribute '{name}'")
+
+    def __delattr__(self, name):
+        for table in ("_params", "_cells"):
+            if name in self.__dict__.get(table, {}):
+                del self.__dict__[table][name]
+                return
+        object.__delattr__(self, name)
+
+    def insert_param_to_cell(self, param_name, param, check_name_contain_dot=True):
+        setattr(self, param_name, param)
+
+    def insert_child_to_cell(self, child_name, child_cell):
+        setattr(self, child_name, child_cell)
+
+    def update_parameters_name(self, prefix="", recurse=True):
+        """Prefix the names of every Parameter in this Cell (and its sub-cells)."""
+        for param in self.get_parameters(expand=recurse):
+            param._name = prefix + param.name
+
+    # ---- traversal -------------------------------------------------------------------
+    def cells_and_names(self, cells=None, name_prefix=""):
+        """``(path, cell)`` for this Cell (path ``''``) and every sub-cell, each once."""
+        seen = cells if cells is not None else set()
+        if id(self) in seen:
+            return
+        seen.add(id(self))
+        yield name_prefix, self
+        for name, cell in self._cells.items():
+            if cell is not None:
+                path = f"{name_prefix}.{name}" if name_prefix else name
+                yield from cell.cells_and_names(seen, path)
+
+    def cells(self):
+        return list(self._cells.values())
+
+    def name_cells(self):
+        return OrderedDict(self._cells)
+
+    def parameters_and_names(self, name_prefix="", expand=True):
+        """``(path, parameter)`` for this Cell's Parameters, then its sub-cells', each once."""
+        seen = set()
+        cells = self.cells_and_names(name_prefix=name_prefix) if expand else [(name_prefix, self)]
+        for path, cell in cells:
+            for name, param in cell._params.items():
+                if param is not None and id(param) not in seen:
+                    seen.add(id(param))
+                    yield (f"{path}.{name}" if path else name), param
+
+    def get_parameters(self, expand=True):
+        for _, param in self.parameters_and_names(expand=expand):
+            yield param
+
+    def trainable_params(self, recurse=True):
+        return [p for p in self.get_parameters(expand=recurse) if p.requires_grad]
+
+    def untrainable_params(self, recurse=True):
+        return [p for p in self.get_parameters(expand=recurse) if not p.requires_grad]
+
+    def parameters_dict(self, recurse=True):
+        return OrderedDict((p.name, p) for p in self.get_parameters(expand=recurse))
+
+    # ---- modes ------------------------------------------------------------------------
+    def set_train(self, mode=True):
+        """Training mode for this Cell and every sub-cell (Dropout drops only in training)."""
+        for _, cell in self.cells_and_names():
+            cell.__dict__["training"] = bool(mode)
+        return self
+
+    def set_grad(self, requires_grad=True):
+        return self
+
+    @property
+    def bprop_debug(self):
+        """Kept for MindSpore code: in graph mode it ran bprop in Python; eager always does."""
+        return self.__dict__.get("_bprop_debug", False)
+
+    @bprop_debug.setter
+    def bprop_debug(self, value):
+        if not isinstance(value, bool):
+            raise CellTypeError(message(f"{type(self).__name__}.bprop_debug", "a bool",
+                                        f"{type(value).__name__} {value!r}"))
+        self.__dict__["_bprop_debug"] = value
+
+    # ---- hooks ------------------------------------------------------------------------
+    def register_forward_pre_hook(self, hook_fn, prepend=False, with_kwargs=False):
+        """``hook_fn(cell, args)`` before construct; a non-None return replaces args."""
+        return _hooks.add_hook(self._hooks["forward_pre"], hook_fn, self._hook_where(),
+                               prepend, with_kwargs=with_kwargs)
+
+    def register_forward_hook(self, hook_fn, prepend=False, with_kwargs=False, always_call=False):
+        """``hook_fn(cell, args, output)`` after construct; a non-None return replaces output."""
+        return _hooks.add_hook(self._hooks["forward"], hook_fn, self._hook_where(), prepend,
+                               with_kwargs=with_kwargs, always_call=always_call)
+
+    def register_backward_hook(self, hook_fn):
+        """``hook_fn(cell, grad_input, grad_output)``; a non-None return replaces grad_input."""
+        return _hooks.add_hook(self._hooks["backward"], hook_fn, self._hook_where())
+
+    def register_backward_pre_hook(self, hook_fn):
+        """``hook_fn(cell, grad_output)``; a non-None return replaces grad_output."""
+        return _hooks.add_hook(self._hooks["backward_pre"], hook_fn, self._hook_where())
+
+    def _hook_where(self):
+        return f"{type(self).__name__}.register_hook"
+
+    # ---- calling ----------------------------------------------------------------------
+    def __call__(self, *args, **kwargs):
+        if getattr(type(self), "construct", None) is None:
+            raise ConstructMissingError(message(
+                type(self).__name__, "a construct method", "none",
+                "Define construct(self, ...) in the Cell subclass."))
+        hooks = self._hooks
+        if hooks["forward_pre"]:
+            args, kwargs = _hooks.run_forward_pre_hooks(self, hooks["forward_pre"], args, kwargs)
+        if hooks["backward"] or hooks["backward_pre"]:
+            return _hooks.call_with_backward_hooks(self, hooks["backward"], hooks["backward_pre"],
+                                                   args, kwargs, self._run)
+        return self._run(args, kwargs)
+
+    def _run(self, args, kwargs):
+        try:
+            if getattr(type(self), "bprop", None) is not None:
+                output = _bprop.call_with_bprop(self, args, kwargs)
+            else:
+                output = self.construct(*args, **kwargs)
+        except Exception:
+            for fn, flags in list(self._hooks["forward"].values()):
+                if flags.get("always_call"):
+                    fn(self, args, None)
+            raise
+        if self._hooks["forward"]:
+            output = _hooks.run_forward_hooks(self, self._hooks["forward"], args, kwargs, output)
+        return output
+
+    # ---- printing ---------------------------------------------------------------------
+    def extend_repr(self):
+        return ""
+
+    def __repr__(self):
+        lines = [f"  ({name}): " + repr(cell).replace("\n", "\n  ")
+                 for name, cell in self._cells.items()]
+        head = f"{type(self).__name__}<{self.extend_repr()}>" if self.extend_repr() \
+            else type(self).__name__
+        if not lines:
+            return head if not self.extend_repr() else f"{type(self).__name__}<{self.extend_repr()}>"
+        return head + "(\n" + "\n".join(lines) + "\n)"

@@ -1,0 +1,210 @@
+"""Optimizers: ``Optimizer`` (the base for custom ones), ``SGD``, ``Momentum``, ``Adam``.
+
+An optimizer is a Cell called with the gradients (one per parameter, in order);
+it updates the Parameters in place. A custom one subclasses ``Optimizer`` and
+writes ``construct(self, gradients)`` with ``self.parameters``, ``self.get_lr()``
+and ``ops.assign``:
+
+>>> import minpy_compat as ms
+>>> from minpy_compat import nn, ops
+>>> class PlainSGD(nn.Optimizer):
+...     def construct(self, gradients):
+...         lr = self.get_lr()
+...         for param, grad in zip(self.parameters, gradients):
+...             ops.assign(param, param - lr * grad)
+...         return True
+>>> w = ms.Parameter(ms.Tensor([1.0]), name='w')
+>>> _ = PlainSGD(0.5, [w])((ms.Tensor([2.0]),)); w.tolist()
+[0.0]
+"""
+import numbers
+
+import numpy as onp
+
+from ..errors import OptimizerError, OptimizerTypeError, describe, message
+from ..ops.functional import assign
+from ..tensor import Parameter, ParameterTuple
+from .cell import Cell
+
+
+def _number(where, name, value, ok, expected):
+    if isinstance(value, bool) or not isinstance(value, numbers.Real) or not ok(value):
+        raise OptimizerError(message(f"{where} {name}", expected, repr(value)))
+    return float(value)
+
+
+class Optimizer(Cell):
+    """``Optimizer(learning_rate, parameters, weight_decay=0.0, loss_scale=1.0)``.
+
+    ``parameters``: Parameters, or dicts ``{'params': [...], 'lr': ..., 'weight_decay': ...}``
+    for groups with their own settings. ``learning_rate``: a number >= 0, a 0-d Tensor,
+    or a list (one rate per step; the last one is kept).
+    """
+
+    def __init__(self, learning_rate, parameters, weight_decay=0.0, loss_scale=1.0):
+        super().__init__(auto_prefix=False)
+        where = type(self).__name__
+        params, group_lr, group_decay = self._flatten(parameters, where)
+        self.parameters = ParameterTuple(params)
+        self._schedule = self._rates(learning_rate, where)
+        self.learning_rate = Parameter(onp.float32(self._schedule[0]), name="learning_rate")
+        self.weight_decay = _number(where, "weight_decay", weight_decay, lambda v: v >= 0,
+                                    "a number >= 0")
+        self.loss_scale = _number(where, "loss_scale", loss_scale, lambda v: v > 0,
+                                  "a number > 0")
+        self._group_lr = group_lr
+        self._decays = [self.weight_decay if d is None else d for d in group_decay]
+        self.global_step = Parameter(onp.zeros(1, onp.int32), name="global_step",
+                                     requires_grad=False)
+
+    def _flatten(self, parameters, where):
+        items = list(parameters) if not isinstance(parameters, (Parameter, dict)) \
+            else [parameters]
+        if not items:
+            raise OptimizerError(message(f"{where} parameters", "at least one Parameter",
+                                         "an empty list", "Pass net.trainable_params()."))
+        params, lrs, decays = [], [], []
+        for i, item in enumerate(items):
+            if isinstance(item, dict):
+                group = list(item.get("params", ()))
+                lr, decay = item.get("lr"), item.get("weight_decay")
+            else:
+                group, lr, decay = [item], None, None
+            for param in group:
+                if not isinstance(param, Parameter):
+                    raise OptimizerTypeError(message(
+                        f"{where} parameters[{i}]", "a Parameter or a dict of them",
+                        describe(param), "Pass net.trainable_params()."))
+                if any(param is seen for seen in params):
+                    raise OptimizerError(message(f"{where} parameters", "each Parameter once",
+                                                 f"'{param.name}' twice"))
+                params.append(param)
+                lrs.append(None if lr is None else self._rates(lr, where)[0])
+                decays.append(None if decay is None else _number(
+                    where, "weight_decay", decay, lambda v: v >= 0, "a number >= 0"))
+        return params, lrs, decays
+
+    @staticmethod
+    def _rates(learning_rate, where):
+        value = learning_rate
+        if hasattr(value, "shape") and onp.ndim(value) == 0:
+            value = float(onp.asarray(value))
+        rates = list(onp.asarray(value).ravel()) if isinstance(value, (list, tuple)) or (
+            hasattr(value, "shape") and onp.ndim(value) == 1) else [value]
+        for rate in rates:
+            if isinstance(rate, bool) or not isinstance(rate, (numbers.Real, onp.floating)) \
+                    or not rate >= 0:
+                raise OptimizerError(message(f"{where} learning_rate", "a number >= 0 "
+                                             "(or a list of them, one per step)", repr(rate)))
+        return [float(r) for r in rates]
+
+    def get_lr(self):
+        """The learning rate for this step (a shape-() Parameter)."""
+        return self.learning_rate
+
+    def _lr_for(self, index):
+        lr = self._group_lr[index]
+        return float(self.learning_rate) if lr is None else lr
+
+    def decay_weight(self, gradients):
+        return tuple(g + d * p if d else g
+                     for p, g, d in zip(self.parameters, gradients, self._decays))
+
+    def scale_grad(self, gradients):
+        if self.loss_scale == 1.0:
+            return tuple(gradients)
+        return tuple(g / self.loss_scale for g in gradients)
+
+    def _prepared(self, gradients):
+        """Gradients after loss scaling and weight decay; advances the step and schedule."""
+        gradients = tuple(gradients)
+        if len(gradients) != len(self.parameters):
+            raise OptimizerError(message(f"{type(self).__name__}", f"{len(self.parameters)} "
+                                         "gradients, one per parameter", f"{len(gradients)}"))
+        step = int(self.global_step[0])
+        self.learning_rate.set_data(onp.float32(self._schedule[min(step, len(self._schedule) - 1)]))
+        assign(self.global_step, onp.array([step + 1], onp.int32))
+        return self.decay_weight(self.scale_grad(gradients))
+
+    def construct(self, gradients):
+        raise NotImplementedError(message(
+            f"{type(self).__name__}.construct", "an override that updates self.parameters",
+            "none", "Define construct(self, gradients) in the Optimizer subclass."))
+
+
+class SGD(Optimizer):
+    """SGD with optional momentum, dampening and Nesterov (MindSpore's update rule)."""
+
+    def __init__(self, params, learning_rate=0.1, momentum=0.0, dampening=0.0, weight_decay=0.0,
+                 nesterov=False, loss_scale=1.0):
+        super().__init__(learning_rate, params, weight_decay, loss_scale)
+        self.momentum = _number("SGD", "momentum", momentum, lambda v: v >= 0, "a number >= 0")
+        self.dampening = _number("SGD", "dampening", dampening, lambda v: v >= 0,
+                                 "a number >= 0")
+        self.nesterov = bool(nesterov)
+        self.accum = self.parameters.clone(prefix="accum", init="zeros")
+        self._first = True
+
+    def construct(self, gradients):
+        gradients = self._prepared(gradients)
+        for i, (param, grad, accum) in enumerate(zip(self.parameters, gradients, self.accum)):
+            step = grad
+            if self.momentum > 0:
+                if self._first:
+                    assign(accum, grad)
+                else:
+                    assign(accum, self.momentum * accum + (1 - self.dampening) * grad)
+                step = grad + self.momentum * accum if self.nesterov else accum
+            assign(param, param - self._lr_for(i) * step)
+        self._first = False
+        return True
+
+
+class Momentum(Optimizer):
+    """``v = momentum * v + g; p -= lr * v`` (Nesterov: ``p -= lr * (g + momentum * v)``)."""
+
+    def __init__(self, params, learning_rate, momentum, weight_decay=0.0, loss_scale=1.0,
+                 use_nesterov=False):
+        super().__init__(learning_rate, params, weight_decay, loss_scale)
+        self.momentum = _number("Momentum", "momentum", momentum, lambda v: v >= 0,
+                                "a number >= 0.0")
+        self.use_nesterov = bool(use_nesterov)
+        self.moments = self.parameters.clone(prefix="moments", init="zeros")
+
+    def construct(self, gradients):
+        gradients = self._prepared(gradients)
+        for i, (param, grad, moment) in enumerate(zip(self.parameters, gradients, self.moments)):
+            assign(moment, self.momentum * moment + grad)
+            step = grad + self.momentum * moment if self.use_nesterov else moment
+            assign(param, param - self._lr_for(i) * step)
+        return True
+
+
+class Adam(Optimizer):
+    """Adam with bias correction: ``p -= lr_t * m / (sqrt(v) + eps)``."""
+
+    def __init__(self, params, learning_rate=1e-3, beta1=0.9, beta2=0.999, eps=1e-8,
+                 use_locking=False, use_nesterov=False, weight_decay=0.0, loss_scale=1.0):
+        super().__init__(learning_rate, params, weight_decay, loss_scale)
+        between = (lambda v: 0 < v < 1), "a number in (0, 1)"
+        self.beta1 = _number("Adam", "beta1", beta1, *between)
+        self.beta2 = _number("Adam", "beta2", beta2, *between)
+        self.eps = _number("Adam", "eps", eps, lambda v: v > 0, "a number > 0")
+        self.use_nesterov = bool(use_nesterov)
+        self.moment1 = self.parameters.clone(prefix="moment1", init="zeros")
+        self.moment2 = self.parameters.clone(prefix="moment2", init="zeros")
+        self._powers = [1.0, 1.0]
+
+    def construct(self, gradients):
+        gradients = self._prepared(gradients)
+        b1, b2 = self.beta1, self.beta2
+        self._powers = [self._powers[0] * b1, self._powers[1] * b2]
+        correction = onp.sqrt(1 - self._powers[1]) / (1 - self._powers[0])
+        for i, (param, grad, m, v) in enumerate(
+                zip(self.parameters, gradients, self.moment1, self.moment2)):
+            assign(m, b1 * m + (1 - b1) * grad)
+            assign(v, b2 * v + (1 - b2) * grad * grad)
+            direction = (b1 * m + (1 - b1) * grad) if self.use_nesterov else m
+            assign(param, param - self._lr_for(i) * correction * direction /
+                   (onp.sqrt(v) + self.eps))
+        return True

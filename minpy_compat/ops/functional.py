@@ -1,0 +1,252 @@
+"""MindSpore's function ops (``ops.gt``, ``ops.fill``, ``ops.select``, ...).
+
+Each is a few calls into the differentiable facade, so gradients are autograd's
+(float32 stays float32) and every op can be differentiated again.
+
+>>> import minpy_compat as ms
+>>> from minpy_compat import ops
+>>> x = ms.Tensor([0.1, 0.2, 0.3])
+>>> ops.select(ops.gt(x, 0.1), x, ops.fill(x.dtype, x.shape, 20))
+array([20. ,  0.2,  0.3], dtype=float32)
+"""
+import numpy as onp
+from autograd.tracer import getval
+
+from .. import numpy as np
+from ..errors import CellArgumentError, CellTypeError, describe, message
+from ..tensor import Parameter, as_tensor
+
+
+def _dtype_of(x):
+    return getattr(getval(x), "dtype", None)
+
+
+# ---- comparison (no gradient: the results are Bool) ---------------------------------------
+def gt(input, other):
+    return np.greater(input, other)
+
+
+def ge(input, other):
+    return np.greater_equal(input, other)
+
+
+def lt(input, other):
+    return np.less(input, other)
+
+
+def le(input, other):
+    return np.less_equal(input, other)
+
+
+def eq(input, other):
+    return np.equal(input, other)
+
+
+def ne(input, other):
+    return np.not_equal(input, other)
+
+
+greater, greater_equal, less, less_equal, equal, not_equal = gt, ge, lt, le, eq, ne
+
+
+# ---- creation -------------------------------------------------------------------------------
+def fill(type, shape, value):
+    """A tensor of ``shape`` filled with ``value``, of dtype ``type``."""
+    return np.full(tuple(shape), value, dtype=type)
+
+
+def full(size, fill_value, *, dtype=None):
+    return np.full(tuple(size), fill_value, dtype=dtype)
+
+
+def ones(shape, dtype=onp.float32):
+    return np.ones(shape, dtype=dtype)
+
+
+def zeros(shape, dtype=onp.float32):
+    return np.zeros(shape, dtype=dtype)
+
+
+def ones_like(input, dtype=None):
+    return np.ones(onp.shape(getval(input)), dtype=dtype or _dtype_of(input))
+
+
+def zeros_like(input, dtype=None):
+    return np.zeros(onp.shape(getval(input)), dtype=dtype or _dtype_of(input))
+
+
+# ---- elementwise ----------------------------------------------------------------------------
+def select(cond, x, y):
+    """``x`` where ``cond`` holds, else ``y`` (either may be a number)."""
+    return np.where(cond, x, y)
+
+
+def abs(input):
+    return np.abs(input)
+
+
+def exp(input):
+    return np.exp(input)
+
+
+def log(input):
+    return np.log(input)
+
+
+def sqrt(input):
+    return np.sqrt(input)
+
+
+def square(input):
+    return np.square(input)
+
+
+def neg(input):
+    return np.negative(input)
+
+
+def sin(input):
+    return np.sin(input)
+
+
+def cos(input):
+    return np.cos(input)
+
+
+def tanh(input):
+    return np.tanh(input)
+
+
+def add(input, other):
+    return np.add(input, other)
+
+
+def sub(input, other):
+    return np.subtract(input, other)
+
+
+def mul(input, other):
+    return np.multiply(input, other)
+
+
+def div(input, other):
+    return np.true_divide(input, other)
+
+
+def pow(input, exponent):
+    return np.power(input, exponent)
+
+
+def maximum(input, other):
+    return np.maximum(input, other)
+
+
+def minimum(input, other):
+    return np.minimum(input, other)
+
+
+def relu(input):
+    """max(x, 0) with gradient 0 at 0 (MindSpore's, not autograd's 0.5)."""
+    return np.where(getval(input) > 0, input, 0)
+
+
+def relu6(input):
+    return np.clip(input, 0, 6)
+
+
+def sigmoid(input):
+    # tanh form: no overflow warning for large negative inputs, dtype kept
+    return (np.tanh(input * 0.5) + 1) * 0.5
+
+
+def softmax(input, axis=-1):
+    shifted = input - np.max(getval(input), axis=axis, keepdims=True)
+    e = np.exp(shifted)
+    return e / np.sum(e, axis=axis, keepdims=True)
+
+
+def log_softmax(input, axis=-1):
+    shifted = input - np.max(getval(input), axis=axis, keepdims=True)
+    return shifted - np.log(np.sum(np.exp(shifted), axis=axis, keepdims=True))
+
+
+def clip_by_value(x, clip_value_min=None, clip_value_max=None):
+    return np.clip(x, clip_value_min, clip_value_max)
+
+
+# ---- shapes, reductions, linear algebra -------------------------------------------------------
+def matmul(input, other):
+    return np.matmul(input, other)
+
+
+def reduce_sum(input, axis=(), keep_dims=False):
+    return np.sum(input, axis=_axis(axis), keepdims=keep_dims)
+
+
+def sum(input, dim=None, keepdim=False, *, dtype=None):
+    result = np.sum(input, axis=_axis(dim), keepdims=keepdim)
+    return result if dtype is None else result.astype(dtype)
+
+
+def mean(input, axis=None, keep_dims=False):
+    return np.mean(input, axis=_axis(axis), keepdims=keep_dims)
+
+
+def _axis(axis):
+    if axis is None or axis == ():
+        return None
+    return tuple(axis) if isinstance(axis, list) else axis
+
+
+def reshape(input, shape):
+    return np.reshape(input, tuple(shape))
+
+
+def transpose(input, input_perm):
+    return np.transpose(input, tuple(input_perm))
+
+
+def concat(tensors, axis=0):
+    return np.concatenate(list(tensors), axis=axis)
+
+
+def stack(tensors, axis=0):
+    return np.stack(list(tensors), axis=axis)
+
+
+def expand_dims(input_x, axis):
+    return np.expand_dims(input_x, axis)
+
+
+def squeeze(input, axis=None):
+    return np.squeeze(input, axis=axis)
+
+
+def shape(input_x):
+    return tuple(onp.shape(getval(input_x)))
+
+
+def cast(input, dtype):
+    return input.astype(dtype)
+
+
+def stop_gradient(value):
+    return as_tensor(getval(value)) if hasattr(getval(value), "shape") else getval(value)
+
+
+def depend(value, expr):
+    return value
+
+
+def assign(variable, value):
+    """Write ``value`` into Parameter ``variable`` in place; returns ``variable``."""
+    if not isinstance(variable, Parameter):
+        raise CellTypeError(message("ops.assign variable", "a Parameter", describe(variable),
+                                    "Only Parameters can be assigned to."))
+    data = getval(value)
+    if onp.shape(data) != variable.shape and onp.size(data) != 1:
+        raise CellArgumentError(message(f"ops.assign to Parameter '{variable.name}'",
+                                        f"a value of shape {variable.shape}",
+                                        f"shape {onp.shape(data)}"))
+    variable.view(onp.ndarray)[...] = onp.asarray(data)
+    return variable

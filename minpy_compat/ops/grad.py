@@ -1,0 +1,305 @@
+"""MindSpore's gradient operations: ``grad``, ``value_and_grad``, ``GradOperation``.
+
+Output structure follows MindSpore 2.10 (PyNative): one ``grad_position`` gives a
+bare gradient and a tuple of positions a tuple (a 1-tuple gives a bare one);
+``weights`` add a tuple of Parameter gradients (a bare one for a single
+Parameter); ``has_aux`` differentiates the first output and returns the rest.
+Arguments that are not tensors are not differentiated (their positions are
+dropped). Tuple outputs are seeded with ones (zeros for non-float outputs).
+
+>>> import minpy_compat as ms
+>>> from minpy_compat import ops
+>>> ops.grad(lambda x, y: x * y, grad_position=(0, 1))(ms.Tensor([1.0, 2.0]), ms.Tensor([3.0, 4.0]))
+(array([3., 4.], dtype=float32), array([1., 2.], dtype=float32))
+"""
+import numpy as onp
+from autograd.core import backward_pass
+from autograd.tracer import getval, isbox
+
+from .. import numpy as np
+from ..array import wrap_tree
+from ..core import _ones_like, _trace, _unbox
+from ..errors import (CellArgumentError, GradPositionError, GradPositionRangeError,
+                      GradPositionTypeError, describe, message)
+from ..tensor import Parameter, is_tensor, substituting, traced_value
+
+
+# ---- checking arguments -------------------------------------------------------------
+def check_positions(grad_position, weights, where):
+    """``grad_position`` as a tuple, and whether the result is one bare gradient."""
+    if grad_position is None:
+        if weights is None:
+            raise GradPositionError(message(
+                where, "grad_position or weights", "None for both",
+                "Pass grad_position=0 (the first input) or weights=net.trainable_params()."))
+        return (), False
+    if isinstance(grad_position, int) and not isinstance(grad_position, bool):
+        positions = (grad_position,)
+    elif type(grad_position) is tuple and grad_position and all(
+            isinstance(p, int) and not isinstance(p, bool) for p in grad_position):
+        positions = grad_position
+    else:
+        raise GradPositionTypeError(message(
+            f"{where} grad_position", "an int or a non-empty tuple of ints",
+            describe(grad_position)))
+    if any(p < 0 for p in positions):
+        raise GradPositionError(message(f"{where} grad_position", "positions >= 0",
+                                        repr(grad_position)))
+    if len(set(positions)) != len(positions):
+        raise GradPositionError(message(f"{where} grad_position", "distinct positions",
+                                        repr(grad_position)))
+    return positions, len(positions) == 1
+
+
+def check_weights(weights, where):
+    """``weights`` as a tuple of Parameters, and whether a single Parameter was given."""
+    if weights is None:
+        return (), False
+    if isinstance(weights, Parameter):
+        return (weights,), True
+    if type(weights) is dict:
+        weights = tuple(weights.values())
+    weights = tuple(weights) if isinstance(weights, (tuple, list)) else None
+    if weights is None or not all(isinstance(w, Parameter) for w in weights):
+        raise GradPositionTypeError(message(
+            f"{where} weights", "a Parameter, a list or ParameterTuple of Parameters",
+            "something else", "Pass net.trainable_params()."))
+    return weights, False
+
+
+def _check_range(positions, args, where):
+    for position in positions:
+        if position >= len(args):
+            raise GradPositionRangeError(message(
+                f"{where} grad_position", f"a position below {len(args)} (the number of "
+                "inputs)", f"{position}", "Count the inputs from 0."))
+
+
+# ---- differentiating ------------------------------------------------------------------
+def _traceable(value):
+    raw = value.view(onp.ndarray) if isinstance(value, onp.ndarray) else value
+    dtype = getattr(getval(raw), "dtype", None)
+    if dtype is not None and dtype.kind in "iub":
+        return raw.astype(onp.float64)
+    return raw
+
+
+def _float_output(value):
+    dtype = getattr(getval(value), "dtype", None)
+    return (dtype.kind in "fc") if dtype is not None else isinstance(getval(value), float)
+
+
+def _objective(out, sens, has_aux, where):
+    outs = tuple(out) if type(out) in (tuple, list) else (out,)
+    if has_aux:
+        if len(outs) < 2:
+            raise CellArgumentError(message(
+                f"{where} has_aux=True", "a function with more than one output",
+                "one output", "Return (loss, aux, ...) or drop has_aux."))
+        outs = outs[:1]
+    if sens is not None:
+        sens = tuple(sens) if type(sens) in (tuple, list) and len(outs) > 1 else (sens,)
+        if len(sens) != len(outs):
+            raise CellArgumentError(message(f"{where} sens", f"{len(outs)} sensitivities, "
+                                            "one per output", f"{len(sens)}"))
+    total = None
+    for i, value in enumerate(outs):
+        if not _float_output(value):
+            continue
+        if sens is not None:
+            want, got = onp.shape(getval(value)), onp.shape(getval(sens[i]))
+            if want != got:
+                raise CellArgumentError(message(f"{where} sens for output {i}",
+                                                f"shape {want}", f"shape {got}"))
+            value = value * sens[i]
+        part = np.sum(value)
+        total = part if total is None else total + part
+    return total
+
+
+def differentiate(fn, args, kwargs, positions, weights, sens=None, has_aux=False, where="grad"):
+    """``(output, grads for the tensor positions, grads for weights, the positions kept)``."""
+    kept = [p for p in positions if is_tensor(args[p])]
+    originals = [args[p] for p in kept] + [traced_value(w) for w in weights]
+    chosen = tuple(_traceable(v) for v in originals)
+    captured = []
+
+    def traced(boxes):
+        full = list(args)
+        for i, position in enumerate(kept):
+            full[position] = boxes[i]
+        with substituting(weights, [boxes[len(kept) + j] for j in range(len(weights))]):
+            out = fn(*full, **kwargs)
+        captured.append(out)
+        return _objective(out, sens, has_aux, where)
+
+    if not chosen:
+        out = fn(*args, **kwargs)
+        _objective(out, sens, has_aux, where)
+        return wrap_tree(out), [], [], kept
+    end_value, end_node, trace_id = _trace(traced, chosen)
+    if end_node is None:
+        grads = [onp.zeros(onp.shape(getval(c)), getattr(getval(c), "dtype", float))
+                 for c in chosen]
+    else:
+        grads = backward_pass(_ones_like(end_value), end_node)
+    grads = [_like(g, v) for g, v in zip(grads, originals)]
+    return wrap_tree(_unbox(captured[0], trace_id)), grads[:len(kept)], grads[len(kept):], kept
+
+
+def _like(grad, original):
+    """A gradient in its input's dtype (ints too, as MindSpore returns them)."""
+    dtype = getattr(getval(original), "dtype", None)
+    got = getattr(getval(grad), "dtype", None)
+    if dtype is not None and got is not None and got != dtype:
+        grad = grad.astype(dtype)
+    return wrap_tree(grad) if not isbox(grad) else grad
+
+
+# ---- the public operations --------------------------------------------------------------
+def _pack(grads, kept, ids, single):
+    if ids is not None:
+        grads = [(i, g) for i, g in zip(ids, grads)]
+    if single:
+        return grads[0] if grads else ()
+    return tuple(grads)
+
+
+def _name(fn):
+    return getattr(fn, "__name__", type(fn).__name__)
+
+
+def _gradients(fn, grad_position, weights, has_aux, return_ids, where):
+    positions, single = check_positions(grad_position, weights, where)
+    params, single_weight = check_weights(weights, where)
+
+    def run(*args, **kwargs):
+        _check_range(positions, args, where)
+        value, input_grads, weight_grads, kept = differentiate(
+            fn, args, kwargs, positions, params, has_aux=has_aux, where=where)
+        parts = []
+        if grad_position is not None:
+            parts.append(_pack(input_grads, kept, kept if return_ids else None, single))
+        if weights is not None:
+            names = [p.name for p in params] if return_ids else None
+            parts.append(_pack(weight_grads, params, names, single_weight))
+        grads = parts[0] if len(parts) == 1 else tuple(parts)
+        return value, grads
+    return run
+
+
+def grad(fn, grad_position=0, weights=None, has_aux=False, return_ids=False):
+    """MindSpore's ``grad``: a function returning the gradients of ``fn`` (see the module doc).
+
+    >>> import minpy_compat as ms
+    >>> from minpy_compat import ops
+    >>> ops.grad(lambda x: (x ** 3).sum())(ms.Tensor([1.0, 2.0]))
+    array([ 3., 12.], dtype=float32)
+    """
+    run = _gradients(fn, grad_position, weights, has_aux, return_ids, f"grad({_name(fn)})")
+
+    def grad_fn(*args, **kwargs):
+        value, grads = run(*args, **kwargs)
+        if has_aux:
+            outs = tuple(value)
+            return grads, outs[1:]
+        return grads
+    return grad_fn
+
+
+def value_and_grad(fn, grad_position=0, weights=None, has_aux=False, return_ids=False):
+    """MindSpore's ``value_and_grad``: ``(fn's output, gradients)``.
+
+    >>> import minpy_compat as ms
+    >>> from minpy_compat import ops
+    >>> value, g = ops.value_and_grad(lambda x: (x ** 2).sum())(ms.Tensor([3.0]))
+    >>> float(value), g
+    (9.0, array([6.], dtype=float32))
+    """
+    return _gradients(fn, grad_position, weights, has_aux, return_ids,
+                      f"value_and_grad({_name(fn)})")
+
+
+class GradOperation:
+    """MindSpore's ``GradOperation(get_all=False, get_by_list=False, sens_param=False)``.
+
+    ``GradOperation(...)(fn, weights)`` is a function of ``fn``'s inputs (plus the
+    sensitivity last, with ``sens_param=True``). It gives the gradient of input 0,
+    all input gradients (``get_all``), the weight gradients (``get_by_list``), or
+    both as ``(inputs, weights)``.
+    """
+
+    def __init__(self, get_all=False, get_by_list=False, sens_param=False):
+        for name, value in (("get_all", get_all), ("get_by_list", get_by_list),
+                            ("sens_param", sens_param)):
+            if not isinstance(value, bool):
+                raise GradPositionTypeError(message(f"GradOperation {name}", "a bool",
+                                                    f"{type(value).__name__} {value!r}"))
+        self.get_all, self.get_by_list, self.sens_param = get_all, get_by_list, sens_param
+
+    def __call__(self, fn, weights=None):
+        where = f"GradOperation({_name(fn)})"
+        if self.get_by_list:
+            params, _ = check_weights(weights, where)
+            if weights is None:
+                raise GradPositionTypeError(message(
+                    where, "weights with get_by_list=True", "None",
+                    "Call it as GradOperation(get_by_list=True)(net, net.trainable_params())."))
+        else:
+            params = ()
+
+        def grad_fn(*args, **kwargs):
+            sens = None
+            if self.sens_param:
+                if not args:
+                    raise CellArgumentError(message(where, "the inputs and then the sens",
+                                                    "no arguments"))
+                args, sens = args[:-1], args[-1]
+            positions = tuple(range(len(args))) if self.get_all else (0,)
+            _check_range(positions, args, where)
+            _, input_grads, weight_grads, _ = differentiate(
+                fn, args, kwargs, positions, params, sens=sens, where=where)
+            if self.get_by_list and self.get_all:
+                return tuple(input_grads), tuple(weight_grads)
+            if self.get_by_list:
+                return tuple(weight_grads)
+            if self.get_all:
+                return tuple(input_grads)
+            return input_grads[0] if input_grads else ()
+        return grad_fn
+
+
+# ---- the top-level minpy_compat.grad: MinPy's or MindSpore's --------------------------
+_MINDSPORE_ONLY = ("grad_position", "weights", "has_aux", "return_ids")
+
+
+def _pick(fn, args, kwargs, mindspore_op, minpy_op):
+    from ..nn.cell import Cell
+    if "argnum" in kwargs:
+        return minpy_op(fn, *args, **kwargs)
+    if (isinstance(fn, Cell) or len(args) > 1 or any(k in kwargs for k in _MINDSPORE_ONLY)
+            or (args and args[0] is None)):
+        return mindspore_op(fn, *args, **kwargs)
+    return minpy_op(fn, *args)
+
+
+def any_grad(fn, *args, **kwargs):
+    """``minpy_compat.grad``: MinPy's ``grad(f, argnum)``, or MindSpore's ``grad``.
+
+    MindSpore's ``grad(fn, grad_position=0, weights=None, has_aux=False)`` applies
+    when ``fn`` is a Cell or when any of its own arguments is passed (``weights``,
+    ``has_aux``, ``grad_position=...``); MinPy's ``grad(f, argnum=0)`` otherwise
+    (Python floats are differentiated too, a list of argnums gives a list).
+
+    >>> import minpy_compat as ms
+    >>> float(ms.grad(lambda x: x ** 2)(4.0))
+    8.0
+    """
+    from ..core import grad as minpy_grad
+    return _pick(fn, args, kwargs, grad, minpy_grad)
+
+
+def any_value_and_grad(fn, *args, **kwargs):
+    """``minpy_compat.value_and_grad``: MinPy's, or MindSpore's (the same rule as ``grad``)."""
+    from ..core import value_and_grad as minpy_value_and_grad
+    return _pick(fn, args, kwargs, value_and_grad, minpy_value_and_grad)

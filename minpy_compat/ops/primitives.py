@@ -1,0 +1,160 @@
+"""MindSpore's primitive ops: objects made once (``ops.ReLU()``) and called like functions.
+
+Each forwards to a function op (``functional.py``), so gradients are autograd's.
+
+>>> import minpy_compat as ms
+>>> from minpy_compat import ops
+>>> ops.MatMul(transpose_b=True)(ms.Tensor([[1.0, 2.0]]), ms.Tensor([[3.0, 4.0]]))
+array([[11.]], dtype=float32)
+"""
+import numbers
+
+import numpy as onp
+from autograd.tracer import getval
+
+from .. import numpy as np
+from ..array import Array
+from ..errors import CellArgumentError, message
+from . import functional as F
+
+
+class Primitive:
+    """Base of the primitive ops: a name, attributes, and ``__call__``."""
+
+    def __init__(self, name=None):
+        self.name = name or type(self).__name__
+        self.attrs = {}
+
+    def add_prim_attr(self, name, value):
+        self.attrs[name] = value
+        return self
+
+    def init_prim_io_names(self, inputs, outputs):
+        self.input_names, self.output_names = inputs, outputs
+
+    def __repr__(self):
+        return f"Prim[{self.name}]"
+
+
+def _simple(name, function, doc):
+    def __call__(self, *args):
+        return function(*args)
+    return type(name, (Primitive,), {"__call__": __call__, "__doc__": doc})
+
+
+ReLU = _simple("ReLU", F.relu, "max(x, 0).")
+ReLU6 = _simple("ReLU6", F.relu6, "min(max(x, 0), 6); differentiable to any order.")
+Sigmoid = _simple("Sigmoid", F.sigmoid, "1 / (1 + exp(-x)).")
+Tanh = _simple("Tanh", F.tanh, "tanh(x).")
+Exp = _simple("Exp", F.exp, "exp(x).")
+Log = _simple("Log", F.log, "log(x).")
+Abs = _simple("Abs", F.abs, "|x|.")
+Sqrt = _simple("Sqrt", F.sqrt, "sqrt(x).")
+Square = _simple("Square", F.square, "x * x.")
+Neg = _simple("Neg", F.neg, "-x.")
+Add = _simple("Add", F.add, "x + y.")
+Sub = _simple("Sub", F.sub, "x - y.")
+Mul = _simple("Mul", F.mul, "x * y.")
+Div = _simple("Div", F.div, "x / y.")
+RealDiv = _simple("RealDiv", F.div, "x / y.")
+Pow = _simple("Pow", F.pow, "x ** y.")
+Maximum = _simple("Maximum", F.maximum, "max(x, y) elementwise.")
+Minimum = _simple("Minimum", F.minimum, "min(x, y) elementwise.")
+Greater = _simple("Greater", F.gt, "x > y (Bool).")
+GreaterEqual = _simple("GreaterEqual", F.ge, "x >= y (Bool).")
+Less = _simple("Less", F.lt, "x < y (Bool).")
+LessEqual = _simple("LessEqual", F.le, "x <= y (Bool).")
+Equal = _simple("Equal", F.eq, "x == y (Bool).")
+Select = _simple("Select", F.select, "x where cond, else y.")
+Fill = _simple("Fill", F.fill, "Fill()(dtype, shape, value).")
+OnesLike = _simple("OnesLike", F.ones_like, "ones of x's shape and dtype.")
+ZerosLike = _simple("ZerosLike", F.zeros_like, "zeros of x's shape and dtype.")
+Reshape = _simple("Reshape", F.reshape, "Reshape()(x, shape).")
+Transpose = _simple("Transpose", F.transpose, "Transpose()(x, perm).")
+Cast = _simple("Cast", F.cast, "Cast()(x, dtype).")
+Shape = _simple("Shape", F.shape, "x's shape as a tuple.")
+Assign = _simple("Assign", F.assign, "Assign()(parameter, value): in place.")
+Depend = _simple("Depend", F.depend, "Depend()(value, expr) is value.")
+ExpandDims = _simple("ExpandDims", F.expand_dims, "ExpandDims()(x, axis).")
+StopGradient = _simple("StopGradient", F.stop_gradient, "x, with no gradient through it.")
+
+
+class MatMul(Primitive):
+    """``a @ b``, with either operand transposed first."""
+
+    def __init__(self, transpose_a=False, transpose_b=False):
+        super().__init__()
+        self.transpose_a, self.transpose_b = transpose_a, transpose_b
+
+    def __call__(self, a, b):
+        if self.transpose_a:
+            a = np.swapaxes(a, -1, -2)
+        if self.transpose_b:
+            b = np.swapaxes(b, -1, -2)
+        return np.matmul(a, b)
+
+
+class _Reduce(Primitive):
+    def __init__(self, keep_dims=False):
+        super().__init__()
+        self.keep_dims = keep_dims
+
+
+class ReduceSum(_Reduce):
+    def __call__(self, x, axis=()):
+        return F.reduce_sum(x, axis, self.keep_dims)
+
+
+class ReduceMean(_Reduce):
+    def __call__(self, x, axis=()):
+        return np.mean(x, axis=F._axis(axis), keepdims=self.keep_dims)
+
+
+class Softmax(Primitive):
+    def __init__(self, axis=-1):
+        super().__init__()
+        self.axis = axis
+
+    def __call__(self, x):
+        return F.softmax(x, self.axis)
+
+
+class Concat(Primitive):
+    def __init__(self, axis=0):
+        super().__init__()
+        self.axis = axis
+
+    def __call__(self, tensors):
+        return F.concat(tensors, self.axis)
+
+
+def _check_probability(where, name, value, low_open=False):
+    bad = not isinstance(value, numbers.Real) or isinstance(value, bool) or not (
+        0 < value <= 1 if low_open else 0 <= value <= 1)
+    if bad:
+        span = "(0, 1]" if low_open else "[0, 1]"
+        raise CellArgumentError(message(f"{where} {name}", f"a number in {span}", repr(value)))
+    return float(value)
+
+
+class Dropout2D(Primitive):
+    """Zero whole channels of an (N, C, H, W) input: returns ``(output, mask)``.
+
+    Each channel is kept with probability ``keep_prob`` and then scaled by
+    ``1 / keep_prob``; ``mask`` is Bool, the shape of the input.
+    """
+
+    def __init__(self, keep_prob=0.5):
+        super().__init__()
+        self.keep_prob = _check_probability("Dropout2D", "keep_prob", keep_prob)
+
+    def __call__(self, x):
+        shape = onp.shape(getval(x))
+        if len(shape) != 4:
+            raise CellArgumentError(message("Dropout2D input", "a rank-4 (N, C, H, W) tensor",
+                                            f"shape {shape}"))
+        keep = onp.random.random_sample(shape[:2] + (1, 1)) < self.keep_prob
+        mask = onp.broadcast_to(keep, shape).copy()
+        dtype = getattr(getval(x), "dtype", onp.float32)
+        scale = mask.astype(dtype) * (1.0 / self.keep_prob if self.keep_prob else 0.0)
+        return x * scale.astype(dtype), mask.view(Array)

@@ -1,0 +1,299 @@
+"""MindSpore's ``Tensor``, ``Parameter`` and ``ParameterTuple`` on minpy_compat's Array.
+
+* ``Tensor(data, dtype=None)`` makes an ``Array`` (Python floats default to
+  float32, as in MindSpore). ``isinstance(x, Tensor)`` holds for every Array and
+  every traced value.
+* ``Parameter`` is an Array subclass with a ``name`` and ``requires_grad``; its
+  data changes in place (``set_data``, ``ops.assign``), and arithmetic on it gives
+  plain Arrays.
+* Gradients with respect to Parameters (``ms.grad(net, weights=...)``) work by
+  *substitution*: while such a gradient traces its function, reading a Parameter
+  through a Cell attribute (``self.w``) gives the traced value standing for it.
+
+>>> import minpy_compat as ms
+>>> w = ms.Parameter(ms.Tensor([2.0]), name='w')
+>>> type(w * 3).__name__, w.name, (w * 3).dtype
+('Array', 'w', dtype('float32'))
+"""
+import itertools
+import threading
+from contextlib import contextmanager
+
+import numpy as onp
+from autograd.numpy.numpy_vspaces import ArrayVSpace
+from autograd.tracer import isbox
+
+from .array import Array, TracedArray
+from .errors import CellArgumentError, CellTypeError, describe, message
+
+_names = itertools.count(1)
+
+
+class _TensorMeta(type):
+    def __instancecheck__(cls, obj):
+        return isinstance(obj, (Array, TracedArray))
+
+    def __subclasscheck__(cls, sub):
+        return sub is cls or issubclass(sub, (Array, TracedArray))
+
+
+class Tensor(metaclass=_TensorMeta):
+    """MindSpore's Tensor: ``Tensor(data, dtype=None)`` gives an ``Array``.
+
+    >>> import minpy_compat as ms
+    >>> ms.Tensor([0.1, 0.2]).dtype, ms.Tensor(1).dtype
+    (dtype('float32'), dtype('int64'))
+    """
+
+    def __new__(cls, input_data=None, dtype=None, shape=None, init=None, **ignored):
+        if init is not None:
+            from .common.initializer import initializer
+            return initializer(init, shape, dtype or onp.float32)
+        if input_data is None:
+            raise CellTypeError(message("Tensor", "input_data (a number, list or array)", "None",
+                                        "Pass data, or shape= and init= together."))
+        return as_tensor(input_data, dtype)
+
+
+def as_tensor(data, dtype=None):
+    """Data as an Array (traced values stay traced); Python floats become float32."""
+    if isbox(data):
+        return data if dtype is None else data.astype(dtype)
+    if isinstance(data, Parameter):
+        data = data.view(Array)
+    plain = onp.array(data.asnumpy() if hasattr(data, "asnumpy") and not isinstance(
+        data, onp.ndarray) else data, dtype=dtype, copy=True)
+    if dtype is None and plain.dtype == onp.float64 and not isinstance(data, onp.ndarray):
+        plain = plain.astype(onp.float32)
+    return plain.view(Array)
+
+
+def is_tensor(value):
+    """True for arrays and traced arrays (what MindSpore would call a Tensor)."""
+    return isinstance(value, onp.ndarray) or (isbox(value) and isinstance(value, TracedArray))
+
+
+class Parameter(Array):
+    """A named, trainable Array whose data can be replaced in place.
+
+    >>> import minpy_compat as ms
+    >>> p = ms.Parameter(ms.Tensor([1.0, 2.0]), name='w')
+    >>> p.set_data(ms.Tensor([3.0, 4.0])); p
+    Parameter (name=w, shape=(2,), dtype=Float32, requires_grad=True)
+    """
+
+    def __new__(cls, default_input, name=None, requires_grad=True, **ignored):
+        if isinstance(default_input, (str, bytes)) or default_input is None:
+            raise CellTypeError(message("Parameter", "a Tensor, array or number",
+                                        describe(default_input)))
+        if isbox(default_input):
+            raise CellTypeError(message(
+                "Parameter", "a concrete Tensor", "a traced value",
+                "Create Parameters outside the function being differentiated."))
+        obj = as_tensor(default_input).view(cls)
+        obj._name = name if name is not None else f"Parameter#{next(_names)}"
+        obj._auto_name = name is None
+        obj.requires_grad = bool(requires_grad)
+        return obj
+
+    def __array_finalize__(self, obj):
+        self._name = getattr(obj, "_name", None)
+        self._auto_name = getattr(obj, "_auto_name", True)
+        self.requires_grad = getattr(obj, "requires_grad", True)
+
+    @property
+    def name(self):
+        return self._name
+
+    @name.setter
+    def name(self, value):
+        if not isinstance(value, str):
+            raise CellTypeError(message("Parameter.name", "a str", describe(value)))
+        self._name, self._auto_name = value, False
+
+    @property
+    def data(self):
+        return self
+
+    def value(self):
+        """The current data as a plain Array (a copy)."""
+        return self.view(Array).copy()
+
+    def init_data(self, *args, **kwargs):
+        return self
+
+    def set_data(self, data, slice_shape=False):
+        """Replace the data in place (same shape; the dtype is kept)."""
+        new = as_tensor(data)
+        if new.shape != self.shape:
+            raise CellArgumentError(message(
+                f"Parameter '{self.name}'.set_data", f"data of shape {self.shape}",
+                f"shape {new.shape}",
+                "Parameters change in place here; to change the shape, assign a new Parameter."))
+        self.view(onp.ndarray)[...] = new
+        return self
+
+    def clone(self, init="same"):
+        """A new Parameter with the same name: a copy of the data, or ``init`` (a str/Initializer)."""
+        if isinstance(init, str) and init == "same":
+            data = self.view(Array).copy()
+        else:
+            from .common.initializer import initializer
+            data = initializer(init, self.shape, self.dtype)
+        return Parameter(data, name=self.name, requires_grad=self.requires_grad)
+
+    # ---- arithmetic and views give plain Arrays ---------------------------------------
+    def __array_ufunc__(self, ufunc, method, *inputs, **kwargs):
+        out = kwargs.get("out")
+        if out:
+            kwargs["out"] = tuple(_plain(o) for o in out)
+        result = getattr(ufunc, method)(*[_plain(i) for i in inputs], **kwargs)
+        if out:  # in place (p += 1): keep the Parameter bound
+            return out[0] if len(out) == 1 else out
+        return result
+
+    def __array_function__(self, func, types, args, kwargs):
+        return func(*_plain_tree(args), **_plain_tree(kwargs))
+
+    def __getitem__(self, index):
+        return self.view(Array)[index]
+
+    def __iter__(self):
+        return iter(self.view(Array))
+
+    def __hash__(self):
+        return id(self)
+
+    def __repr__(self):
+        from .dtype import pretty
+        return (f"Parameter (name={self.name}, shape={self.shape}, dtype={pretty(self.dtype)}, "
+                f"requires_grad={self.requires_grad})")
+
+    __str__ = __repr__
+
+    def __reduce__(self):
+        return (_rebuild, (self.view(onp.ndarray).copy(), self.name, self.requires_grad))
+
+    def __copy__(self):
+        return _rebuild(self.view(onp.ndarray).copy(), self.name, self.requires_grad)
+
+    def __deepcopy__(self, memo):
+        return self.__copy__()
+
+
+def _rebuild(data, name, requires_grad):
+    return Parameter(data, name=name, requires_grad=requires_grad)
+
+
+def _plain(value):
+    return value.view(Array) if isinstance(value, Parameter) else value
+
+
+def _plain_tree(value):
+    if type(value) in (tuple, list):
+        return type(value)(_plain_tree(v) for v in value)
+    if type(value) is dict:
+        return {k: _plain_tree(v) for k, v in value.items()}
+    return _plain(value)
+
+
+def _array_method(name):
+    method = getattr(onp.ndarray, name)
+
+    def plain_method(self, *args, **kwargs):
+        return method(self.view(Array), *args, **kwargs)
+    plain_method.__name__ = name
+    return plain_method
+
+
+for _name in ("reshape", "transpose", "flatten", "ravel", "copy", "astype", "squeeze", "dot",
+              "swapaxes", "repeat", "take", "diagonal"):
+    setattr(Parameter, _name, _array_method(_name))
+Parameter.T = property(lambda self: self.view(Array).T)
+TracedArray.register(Parameter)
+ArrayVSpace.register(Parameter)
+
+
+class ParameterTuple(tuple):
+    """A tuple of Parameters (MindSpore's container for weights).
+
+    >>> import minpy_compat as ms
+    >>> ps = ms.ParameterTuple([ms.Parameter(ms.Tensor([1.0]), name='w')])
+    >>> ps.clone(prefix='moments', init='zeros')[0].name
+    'moments.w'
+    """
+
+    def __new__(cls, iterable=()):
+        items = tuple(iterable)
+        for i, item in enumerate(items):
+            if not isinstance(item, Parameter):
+                raise CellTypeError(message(f"ParameterTuple item {i}", "a Parameter",
+                                            describe(item)))
+        return super().__new__(cls, items)
+
+    def clone(self, prefix, init="same"):
+        """New Parameters named ``prefix.name``: copies, or filled by ``init`` ('zeros', ...)."""
+        clones = []
+        for param in self:
+            twin = param.clone(init)
+            twin.name = f"{prefix}.{param.name}"
+            clones.append(twin)
+        return ParameterTuple(clones)
+
+
+# ---- substitution: Parameters read as traced values while a weight gradient traces ----
+class _Substitutions(threading.local):
+    def __init__(self):
+        self.stack = []
+
+
+_subs = _Substitutions()
+
+
+def traced_value(param):
+    """What reading ``param`` gives now: the innermost traced value standing for it, or itself."""
+    for frame in reversed(_subs.stack):
+        if frame is None:  # a barrier: a bprop Cell's forward sees plain Parameters
+            return param
+        value = frame.get(id(param))
+        if value is not None:
+            return value
+    return param
+
+
+def param_of(value, params):
+    """The Parameter in ``params`` that ``value`` is or stands for (None if none)."""
+    for param in params:
+        if value is param:
+            return param
+    if isbox(value):
+        for frame in _subs.stack:
+            if frame:
+                for param in params:
+                    if frame.get(id(param)) is value:
+                        return param
+    return None
+
+
+@contextmanager
+def substituting(params, values):
+    """Within the block, Cell attributes holding ``params`` read as ``values``."""
+    _subs.stack.append({id(p): v for p, v in zip(params, values)})
+    try:
+        yield
+    finally:
+        _subs.stack.pop()
+
+
+@contextmanager
+def plain_parameters():
+    """Within the block, Parameters read as themselves (a bprop Cell's forward)."""
+    _subs.stack.append(None)
+    try:
+        yield
+    finally:
+        _subs.stack.pop()
+
+
+__all__ = ["Tensor", "Parameter", "ParameterTuple", "as_tensor", "is_tensor", "traced_value",
+           "substituting", "plain_parameters", "param_of"]
