@@ -119,12 +119,24 @@ def _run_bprop(call, values, ans, dout):
     cell, count = call.cell, len(call.names)
     where = f"{type(cell).__name__}.bprop"
     inputs = tuple(wrap(v) for v in values[:count])
+    _check_arity(cell, where, call.names, call.kwargs)
     result = cell.bprop(*inputs, _wrap_out(ans), _wrap_out(dout), **call.kwargs)
     result, param_grads = _split_result(where, result, call.params)
     grads = as_grad_tuple(where, result, count, call.names)
     fitted = [fit_gradient(f"{where} gradient {i} for '{name}'", g, x)
               for i, (g, x, name) in enumerate(zip(grads, inputs, call.names))]
     return tuple(fitted) + _param_grads(where, param_grads, call.params, values[count:])
+
+
+def _check_arity(cell, where, names, kwargs):
+    try:
+        inspect.signature(cell.bprop).bind(*names, "out", "dout", **kwargs)
+    except TypeError:
+        got = ", ".join(inspect.signature(cell.bprop).parameters)
+        raise BpropTypeError(message(
+            where, f"parameters ({', '.join(names + ['out', 'dout'])}): construct's inputs, "
+            "then out and dout", f"({got})",
+            "Write def bprop(self, <inputs>, out, dout) or def bprop(self, *args).")) from None
 
 
 def _split_result(where, result, params):

@@ -216,10 +216,10 @@ class Cell:
         return ""
 
     def __repr__(self):
+        extra = self.extend_repr()
+        head = f"{type(self).__name__}<{extra}>" if extra else type(self).__name__
+        if not self._cells:
+            return head
         lines = [f"  ({name}): " + repr(cell).replace("\n", "\n  ")
                  for name, cell in self._cells.items()]
-        head = f"{type(self).__name__}<{self.extend_repr()}>" if self.extend_repr() \
-            else type(self).__name__
-        if not lines:
-            return head if not self.extend_repr() else f"{type(self).__name__}<{self.extend_repr()}>"
         return head + "(\n" + "\n".join(lines) + "\n)"
