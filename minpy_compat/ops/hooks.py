@@ -31,7 +31,8 @@ def _identity_op(count):
         hook_identity.__name__ = f"hook_identity_{count}"
         op = Primitive(hook_identity, "numpy", type_str="hook identity")
         op.def_multiple_grad(
-            lambda ans, on_backward, *xs: lambda g: on_backward(_as_tuple(g, count), xs),
+            lambda ans, on_backward, *xs: lambda g: _fitted(on_backward(_as_tuple(g, count), xs),
+                                                            xs),
             argnums=tuple(range(1, count + 1)))
         _identities[count] = op
     return op
@@ -39,6 +40,12 @@ def _identity_op(count):
 
 def _as_tuple(g, count):
     return (wrap(g),) if count == 1 else tuple(wrap(v) for v in g)
+
+
+def _fitted(grads, inputs):
+    """Gradients in their inputs' dtypes (an upstream op may have widened them)."""
+    return tuple(fit_gradient("hook gradient", g, x, HookShapeError, HookError)
+                 for g, x in zip(grads, inputs))
 
 
 def split(value, count):
