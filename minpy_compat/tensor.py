@@ -78,8 +78,9 @@ class Parameter(Array):
 
     >>> import minpy_compat as ms
     >>> p = ms.Parameter(ms.Tensor([1.0, 2.0]), name='w')
-    >>> p.set_data(ms.Tensor([3.0, 4.0])); p
-    Parameter (name=w, shape=(2,), dtype=Float32, requires_grad=True)
+    >>> _ = p.set_data(ms.Tensor([3.0, 4.0]))
+    >>> p, p.tolist()
+    (Parameter (name=w, shape=(2,), dtype=Float32, requires_grad=True), [3.0, 4.0])
     """
 
     def __new__(cls, default_input, name=None, requires_grad=True, **ignored):
@@ -134,7 +135,7 @@ class Parameter(Array):
         return self
 
     def clone(self, init="same"):
-        """A new Parameter with the same name: a copy of the data, or ``init`` (a str/Initializer)."""
+        """A new Parameter with the same name: a copy of the data, or filled by ``init``."""
         if isinstance(init, str) and init == "same":
             data = self.view(Array).copy()
         else:

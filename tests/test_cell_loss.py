@@ -1,4 +1,4 @@
-"""Losses: LossBase (get_loss, get_axis, reductions) and the built-in losses (MindSpore 2.10 values)."""
+"""Losses: LossBase (get_loss, get_axis, reductions) and the built-in losses."""
 import numpy as onp
 import pytest
 

@@ -71,8 +71,8 @@ BINARY = [ops.add, ops.sub, ops.mul, ops.div, ops.maximum, ops.minimum, ops.Add(
 
 
 @pytest.mark.parametrize("op", UNARY, ids=repr)
-@pytest.mark.parametrize("x", [onp.array(0.7), VECTOR, MATRIX], ids=["scalar", "vector",
-                                                                      "matrix"])
+@pytest.mark.parametrize("x", [onp.array(0.7), VECTOR, MATRIX],
+                         ids=["scalar", "vector", "matrix"])
 def test_unary_op_matches_finite_differences(op, x):
     x = x + 0.01 * onp.sign(x)  # keep away from the kinks of abs/relu
     check_fd(op, x)

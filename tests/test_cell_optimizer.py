@@ -1,4 +1,4 @@
-"""Optimizers (MindSpore 2.10's two-step numbers), custom optimizers, WithLossCell, TrainOneStepCell."""
+"""Optimizers (MindSpore 2.10's two-step numbers), custom ones, WithLossCell, TrainOneStepCell."""
 import numpy as onp
 import pytest
 
@@ -129,8 +129,8 @@ def test_gradient_count_must_match():
 
 def test_train_one_step_returns_the_loss_before_the_update_and_sens():
     net = Linear()
-    step = nn.TrainOneStepCell(nn.WithLossCell(net, nn.MSELoss()), nn.SGD(net.trainable_params(),
-                                                                         0.1), sens=2.0)
+    optimizer = nn.SGD(net.trainable_params(), 0.1)
+    step = nn.TrainOneStepCell(nn.WithLossCell(net, nn.MSELoss()), optimizer, sens=2.0)
     assert float(step(X, Y)) == 55.25
     onp.testing.assert_allclose(net.b.asnumpy(), [0.5 - 0.1 * 2 * 14])
     with_grads = nn.TrainOneStepCell(nn.WithLossCell(Linear(), nn.MSELoss()),

@@ -31,6 +31,7 @@ x = Tensor(np.array([3.0], dtype=np.float32))
 print("forward:", net(x))
 print("grad(net, 0, weights):", ms.grad(net, 0, net.trainable_params())(x))
 print("grad(net, None, weights):", ms.grad(net, None, net.trainable_params())(x))
-print("GradOperation(get_by_list):", ops.GradOperation(get_by_list=True)(net, net.trainable_params())(x))
+print("GradOperation(get_by_list):",
+      ops.GradOperation(get_by_list=True)(net, net.trainable_params())(x))
 print("GradOperation(get_all, get_by_list):",
       ops.GradOperation(get_all=True, get_by_list=True)(net, net.trainable_params())(x))

@@ -54,5 +54,10 @@ node = IFNode()
 spike, v_next = node(x, v)
 print("IFNode spike:", spike, "v:", v_next)
 print("IFNode all-input gradients:", ops.GradOperation(get_all=True)(node)(x, v))
-spike_only = lambda x, v: node(x, v)[0]
+
+
+def spike_only(x, v):
+    return node(x, v)[0]
+
+
 print("spike gradients:", ops.grad(spike_only, grad_position=(0, 1))(x, v))

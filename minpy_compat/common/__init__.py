@@ -2,3 +2,5 @@
 from . import initializer
 from .. import dtype
 from ..tensor import Parameter, ParameterTuple, Tensor
+
+__all__ = ['dtype', 'initializer', 'Parameter', 'ParameterTuple', 'Tensor']

@@ -11,3 +11,8 @@ from .basic import (CellList, Dense, Dropout, Flatten, ReLU, ReLU6, SequentialCe
 from .loss import L1Loss, LossBase, MAELoss, MSELoss, SoftmaxCrossEntropyWithLogits
 from .optimizer import SGD, Adam, Momentum, Optimizer
 from .wrappers import TrainOneStepCell, WithLossCell
+
+__all__ = ['Adam', 'Cell', 'CellList', 'Dense', 'Dropout', 'Flatten', 'HookHandle', 'L1Loss',
+           'LossBase', 'MAELoss', 'Momentum', 'MSELoss', 'Optimizer', 'ReLU', 'ReLU6',
+           'SequentialCell', 'SGD', 'Sigmoid', 'Softmax', 'SoftmaxCrossEntropyWithLogits', 'Tanh',
+           'TrainOneStepCell', 'WithLossCell']

@@ -71,7 +71,11 @@ def _positive_int(where, value):
 
 
 class Dense(Cell):
-    """``activation(x @ weight.T + bias)``; weight (out, in) ~ HeUniform(sqrt 5), bias ~ U(+-1/sqrt(in))."""
+    """``activation(x @ weight.T + bias)``.
+
+    Defaults: weight (out, in) ~ HeUniform(sqrt 5) and bias ~ U(+-1/sqrt(in)), both
+    bounded by 1/sqrt(in_channels) as in MindSpore.
+    """
 
     def __init__(self, in_channels, out_channels, weight_init=None, bias_init=None,
                  has_bias=True, activation=None, dtype=onp.float32):
@@ -105,7 +109,7 @@ class Dense(Cell):
 
 
 class Dropout(Cell):
-    """Zero each element with probability ``p`` (scaling the rest) in training; identity otherwise."""
+    """In training, zero each element with probability ``p`` and scale the rest; else identity."""
 
     def __init__(self, keep_prob=None, p=None, dtype=onp.float32):
         super().__init__()

@@ -1,4 +1,4 @@
-"""Cells with ``bprop``: where MindSpore's ``bprop``/``out``/``dout`` become a gradient registration.
+"""Cells with ``bprop``: where MindSpore's ``bprop``/``out``/``dout`` become a registration.
 
 A call of a Cell that defines ``bprop(self, *inputs, out, dout)`` runs as one op:
 
@@ -38,7 +38,7 @@ class _Call:
 
 
 def bind_arguments(cell, args, kwargs):
-    """``construct``'s arguments with defaults filled in: (positional values, their names, keywords)."""
+    """``construct``'s arguments with defaults filled in: (positional, their names, keywords)."""
     cls = type(cell)
     signature = _signatures.get(cls)
     if signature is None:

@@ -3,7 +3,8 @@
 >>> import minpy_compat as ms
 >>> from minpy_compat import nn
 >>> net = nn.Dense(1, 1, weight_init='zeros', bias_init='zeros')
->>> step = nn.TrainOneStepCell(nn.WithLossCell(net, nn.MSELoss()), nn.SGD(net.trainable_params(), 0.1))
+>>> optimizer = nn.SGD(net.trainable_params(), 0.1)
+>>> step = nn.TrainOneStepCell(nn.WithLossCell(net, nn.MSELoss()), optimizer)
 >>> float(step(ms.Tensor([[1.0]]), ms.Tensor([[2.0]])))   # the loss before the update
 4.0
 """

@@ -27,3 +27,18 @@ from .grad import GradOperation, grad, value_and_grad
 from .hooks import HookBackward, InsertGradientOf
 from .custom import Custom
 from .custom_info import CustomRegOp, DataType, custom_info_register
+
+__all__ = ['abs', 'Abs', 'Add', 'add', 'Assign', 'assign', 'cast', 'Cast', 'clip_by_value',
+           'concat', 'Concat', 'cos', 'Custom', 'custom_info_register', 'CustomRegOp', 'DataType',
+           'depend', 'Depend', 'Div', 'div', 'Dropout2D', 'eq', 'Equal', 'equal', 'exp', 'Exp',
+           'expand_dims', 'ExpandDims', 'fill', 'Fill', 'full', 'ge', 'grad', 'GradOperation',
+           'greater', 'Greater', 'greater_equal', 'GreaterEqual', 'gt', 'HookBackward',
+           'InsertGradientOf', 'le', 'Less', 'less', 'less_equal', 'LessEqual', 'Log', 'log',
+           'log_softmax', 'lt', 'MatMul', 'matmul', 'Maximum', 'maximum', 'mean', 'minimum',
+           'Minimum', 'Mul', 'mul', 'ne', 'Neg', 'neg', 'not_equal', 'ones', 'ones_like',
+           'OnesLike', 'Pow', 'pow', 'Primitive', 'RealDiv', 'reduce_sum', 'ReduceMean',
+           'ReduceSum', 'relu', 'ReLU', 'relu6', 'ReLU6', 'Reshape', 'reshape', 'Select', 'select',
+           'shape', 'Shape', 'Sigmoid', 'sigmoid', 'sin', 'softmax', 'Softmax', 'sqrt', 'Sqrt',
+           'Square', 'square', 'squeeze', 'stack', 'stop_gradient', 'StopGradient', 'sub', 'Sub',
+           'sum', 'tanh', 'Tanh', 'Transpose', 'transpose', 'value_and_grad', 'zeros',
+           'zeros_like', 'ZerosLike']

@@ -114,7 +114,8 @@ class Custom(Primitive):
     def _expected(self, name, spec, per_input):
         if spec is None:
             return None
-        if isinstance(spec, onp.dtype) or (isinstance(spec, type) and issubclass(spec, onp.generic)):
+        is_dtype = isinstance(spec, type) and issubclass(spec, onp.generic)
+        if isinstance(spec, onp.dtype) or is_dtype:
             value = spec
         elif callable(spec):
             value = spec(*per_input)

@@ -18,7 +18,7 @@ from ..array import wrap
 from ..errors import HookError, HookShapeError, OpInputError, describe, message
 from ..primitive import Primitive
 from ..tensor import is_tensor
-from ._gradfit import as_grad_tuple, fit_gradient
+from ._gradfit import fit_gradient
 
 _identities = {}  # number of inputs -> the identity op
 
