@@ -127,10 +127,17 @@ def _backward_for(op, argnums, ans, args, kwargs):
                 grad = from_multi[argnum]
             else:
                 raise NoGradientFuncError(_missing(op, argnum))
-            out.append(check_grad(op, argnum, backend.from_backend(grad), args[argnum]))
+            out.append(check_grad(op, argnum, _grad_from_backend(backend, grad, args[argnum]),
+                                  args[argnum]))
         return out
 
     return vjp
+
+
+def _grad_from_backend(backend, grad, arg):
+    # A backend may need the argument to give the gradient its shape (MXNet has no 0-d).
+    convert = getattr(backend, "grad_from_backend", None)
+    return convert(grad, arg) if convert is not None else backend.from_backend(grad)
 
 
 def _missing(op, argnum):
