@@ -236,6 +236,7 @@ def mx_where(condition, x, y):
     return nd.where(condition, x, y)
 
 
+mx_where.def_grad(lambda ans, c, x, y: lambda g: nd.zeros_like(c), argnum=0)
 mx_where.def_grad(lambda ans, c, x, y: lambda g: nd.where(c, g, nd.zeros_like(g)), argnum=1)
 mx_where.def_grad(lambda ans, c, x, y: lambda g: nd.where(c, nd.zeros_like(g), g), argnum=2)
 
