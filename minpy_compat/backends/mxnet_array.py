@@ -83,13 +83,27 @@ class _Operators:
             axes = axes[0]
         return _facade("transpose")(self, axes or None)
 
-    def dot(self, other): return _facade("dot")(self, other)
-    def sum(self, axis=None, keepdims=False): return _facade("sum")(self, axis, keepdims=keepdims)
-    def mean(self, axis=None, keepdims=False): return _facade("mean")(self, axis, keepdims=keepdims)
-    def max(self, axis=None, keepdims=False): return _facade("max")(self, axis, keepdims=keepdims)
-    def min(self, axis=None, keepdims=False): return _facade("min")(self, axis, keepdims=keepdims)
-    def argmax(self, axis=None): return _facade("argmax")(self, axis)
+    # NumPy's own reductions call these methods on an MXArray, so they go straight to
+    # the dispatcher (which hands NumPy plain data), never back through numpy.sum.
+    def dot(self, other): return _method("dot", self, other)
+    def sum(self, axis=None, dtype=None, out=None, keepdims=False):
+        return _method("sum", self, axis, dtype=dtype, out=out, keepdims=keepdims)
+    def mean(self, axis=None, dtype=None, out=None, keepdims=False):
+        return _method("mean", self, axis, dtype=dtype, out=out, keepdims=keepdims)
+    def max(self, axis=None, out=None, keepdims=False):
+        return _method("amax", self, axis, out=out, keepdims=keepdims)
+    def min(self, axis=None, out=None, keepdims=False):
+        return _method("amin", self, axis, out=out, keepdims=keepdims)
+    def argmax(self, axis=None, out=None): return _method("argmax", self, axis, out=out)
+    def argmin(self, axis=None, out=None): return _method("argmin", self, axis, out=out)
     def astype(self, dtype): return _facade("asarray")(self.asnumpy().astype(dtype))
+
+
+def _method(name, *args, **kwargs):
+    import autograd.numpy as anp
+    from ..dispatch.policy import run_op
+    raw = getattr(onp, name)
+    return run_op(raw, getattr(anp, name, None), args, kwargs)
 
 
 class MXArray(_Operators):

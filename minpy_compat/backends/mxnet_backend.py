@@ -175,6 +175,13 @@ def grad_from_backend(grad, arg):
     return result
 
 
+def zeros_like(value):
+    """Zeros shaped like an op argument (``def_grad_zero`` of an MXNet op)."""
+    if _is_ndarray(value):
+        return _mx.nd.zeros_like(value)
+    return onp.zeros_like(value)
+
+
 def array(data, dtype=None):
     """Any array-like as an ``MXArray`` on the current context (one counted copy)."""
     from .mxnet_array import MXArray

@@ -15,6 +15,8 @@ import json
 import os
 import threading
 
+import numpy as onp
+
 from ..errors import BackendError, PolicyError, message
 from . import _switch
 from .stats import STATS, record_op_stat, show_op_stat
@@ -244,7 +246,17 @@ def run_op(raw, traced, args, kwargs):
             return result
     policy.choose(name, False)  # OnlyMXNetPolicy refuses here
     STATS.count(name, "numpy")
-    return wrap((traced or raw)(*args, **kwargs))
+    return wrap((traced or raw)(*_numpy_data(args), **kwargs))
+
+
+def _numpy_data(args):
+    """MXArray arguments as NumPy data (cached, counted), so NumPy never calls their methods."""
+    from ..backends.mxnet_array import MXArray
+    if not any(type(a) is MXArray or type(a) is list for a in args):
+        return args
+    return tuple(onp.asarray(a) if type(a) is MXArray else
+                 [onp.asarray(v) if type(v) is MXArray else v for v in a] if type(a) is list
+                 else a for a in args)
 
 
 _FAILED = object()
