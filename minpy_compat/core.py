@@ -280,3 +280,11 @@ def return_numpy(func):
     def wrapped(*args, **kwargs):
         return minpy_to_numpy(func(*args, **kwargs))
     return wrapped
+
+
+def __getattr__(name):
+    # MXNet symbols as ops live in symbol.py; importing it here would import MXNet's backend.
+    if name in ("Function", "MXNetSymbolError"):
+        from . import symbol
+        return getattr(symbol, name)
+    raise AttributeError(f"module 'minpy_compat.core' has no attribute {name!r}")
