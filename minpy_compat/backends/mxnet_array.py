@@ -115,10 +115,11 @@ class MXArray(_Operators):
     array([2., 4.])
     """
 
-    __slots__ = ("nd", "shape", "dtype", "_numpy")
+    __slots__ = ("nd", "shape", "dtype", "_numpy", "is_zeros")
 
-    def __init__(self, nd, shape=None, dtype=None):
+    def __init__(self, nd, shape=None, dtype=None, is_zeros=False):
         self.nd = nd
+        self.is_zeros = is_zeros  # made by MXVSpace.zeros: adding to it is free
         self.shape = tuple(nd.shape) if shape is None else tuple(shape)
         self.dtype = onp.dtype(nd.dtype if dtype is None else dtype)
         self._numpy = None
@@ -213,10 +214,20 @@ class MXVSpace(VSpace):
     @property
     def ndim(self): return len(self.shape)
 
-    def zeros(self): return onp.zeros(self.shape, self.dtype)
-    def ones(self): return onp.ones(self.shape, self.dtype)
+    # Zeros in MXNet: autograd's tuple arguments start every gradient from zeros, and
+    # NumPy zeros would be copied to MXNet at the first addition.
+    def zeros(self): return self._full(0.0)
+    def ones(self): return self._full(1.0)
+
+    def _full(self, fill):
+        mx = backend.require_mxnet("MXVSpace")
+        nd = mx.nd.full(self.shape or (1,), fill, ctx=backend.current_mxnet_context(),
+                        dtype=self.dtype)
+        return MXArray(nd, self.shape, self.dtype, is_zeros=fill == 0.0)
 
     def _add(self, x, y):
+        if type(x) is MXArray and x.is_zeros:
+            return y
         if type(x) is MXArray and type(y) is MXArray:
             return MXArray(x.nd + y.nd, x.shape, x.dtype)
         return x + y

@@ -136,6 +136,10 @@ def to_backend(value, ctx=None):
     if kind is list or kind is tuple:
         return kind(to_backend(v, ctx) for v in value)
     if isinstance(value, onp.ndarray) or isinstance(value, onp.generic):
+        if value.ndim == 0 and value.dtype.kind == "f":
+            # A scalar (e.g. the seed 1.0 of a backward pass) is a constant, not a copy.
+            return require_mxnet().nd.full((1,), value.item(), ctx=ctx or current_mxnet_context(),
+                               dtype=value.dtype)
         return copy_to_mxnet(value, ctx)
     if _is_ndarray(value):
         ctx = ctx or current_mxnet_context()
