@@ -16,6 +16,9 @@ from .errors import message
 from .primitive import Primitive
 
 
+_PARAM_SUFFIXES = ("_weight", "_bias", "_gamma", "_beta")
+
+
 class MXNetSymbolError(ValueError):
     """A symbol Function cannot run as asked (MinPy's name)."""
 
@@ -59,9 +62,17 @@ class Function:
                 "Pass input_shapes={'x': shape} to Function, or call it once first."))
 
     def get_params(self):
-        """``{name: {'shape': shape}}`` for every argument that is not an input (MinPy)."""
+        """``{name: {'shape': shape}}`` for every argument that is not an input (MinPy).
+
+        Without ``input_shapes``, the parameters are the arguments named like MXNet's
+        parameters (``*_weight``, ``*_bias``, ``*_gamma``, ``*_beta``).
+        """
         self._known("get_params")
-        return {k: {"shape": s} for k, s in self._shapes.items() if k not in self._input_names}
+        if self._input_names:
+            names = [k for k in self._shapes if k not in self._input_names]
+        else:  # shapes inferred at a call: parameters are MXNet's named weights
+            names = [k for k in self._shapes if k.endswith(_PARAM_SUFFIXES)]
+        return {k: {"shape": self._shapes[k]} for k in names}
 
     def get_output_shapes(self):
         self._known("get_output_shapes")

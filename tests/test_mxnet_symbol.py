@@ -33,6 +33,7 @@ def test_shapes_inferred_at_first_call_without_input_shapes():
     out = f(**arrays())
     assert out.shape == (2, 3) and out.dtype == onp.float64
     assert f.get_one_output_shape() == (2, 3)
+    assert sorted(f.get_params()) == ["conv_bias", "conv_weight", "fc_bias", "fc_weight"]
 
 
 def test_shapes_from_input_shapes_and_params():
