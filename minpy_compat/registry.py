@@ -18,7 +18,7 @@ from .errors import GradientShapeError, NoGradientFuncError, describe, message
 _ops = []           # every custom op, in registration order (tests walk this)
 _makers = {}        # op -> {argnum: maker(ans, *args, **kwargs) -> (g -> grad)}
 _multi_makers = {}  # op -> [(argnums, maker(ans, *args, **kwargs) -> (g -> tuple))]
-_kept = set()       # primitives whose VJPs already keep dtypes
+_autograd_vjps = {}  # primitive -> autograd's own VJP, before we wrapped it
 
 
 def _float_dtype(value):
@@ -39,9 +39,9 @@ def _cast(grad, dtype):
 def keep_dtypes(fun):
     """Make the VJPs of autograd primitive ``fun`` return each input's float dtype."""
     vjp_argnums = primitive_vjps.get(fun)
-    if vjp_argnums is None or fun in _kept:
+    if vjp_argnums is None or fun in _autograd_vjps:
         return
-    _kept.add(fun)
+    _autograd_vjps[fun] = vjp_argnums
 
     def dtype_keeping_vjp_argnums(argnums, ans, args, kwargs):
         vjp = vjp_argnums(argnums, ans, args, kwargs)
@@ -51,6 +51,24 @@ def keep_dtypes(fun):
         return lambda g: [_cast(grad, dtype) for grad, dtype in zip(vjp(g), dtypes)]
 
     primitive_vjps[fun] = dtype_keeping_vjp_argnums
+
+
+def replace_vjp(fun, maker):
+    """Give autograd primitive ``fun`` a faster VJP where ``maker`` has one.
+
+    ``maker(argnum, ans, args, kwargs)`` returns ``g -> gradient`` or ``None``
+    to use autograd's own VJP for that call (other shapes, other dtypes).
+    """
+    original = _autograd_vjps.pop(fun, None) or primitive_vjps[fun]
+
+    def vjp_argnums(argnums, ans, args, kwargs):
+        fast = [maker(argnum, ans, args, kwargs) for argnum in argnums]
+        if None in fast:
+            return original(argnums, ans, args, kwargs)
+        return lambda g: [vjp(g) for vjp in fast]
+
+    primitive_vjps[fun] = vjp_argnums
+    keep_dtypes(fun)
 
 
 # ---- custom ops ------------------------------------------------------------------

@@ -42,6 +42,6 @@ def _plain(obj):
     return obj.view(_onp.ndarray) if type(obj) is Array else obj
 
 
-from . import fft, linalg, random  # noqa: E402  (submodules need the names above)
+from . import fft, gradients, linalg, random  # noqa: E402  (submodules need the names above)
 
 _ARRAY_FUNCS = {_onp.array: array, _onp.asarray: asarray}
