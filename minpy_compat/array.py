@@ -18,11 +18,12 @@ of ``ArrayBox`` (``isinstance`` still holds), so plain autograd code keeps worki
 import threading
 
 import numpy as onp
-from autograd.extend import defvjp, primitive
+from autograd.extend import primitive
 from autograd.numpy.numpy_boxes import ArrayBox
 from autograd.numpy.numpy_vspaces import ArrayVSpace
 from autograd.tracer import Box, getval, trace_primitives_map
 
+from . import registry
 from .context import cpu, current_context
 from .errors import TracedValueError, describe, message
 
@@ -312,10 +313,11 @@ def _value_grad(g, index, value):
     return grad
 
 
-defvjp(assign_at,
-       lambda ans, array, index, value: lambda g: assign_at(g, index, 0),
-       None,
-       lambda ans, array, index, value: lambda g: _value_grad(g, index, value))
+registry.define_vjp(
+    assign_at,
+    lambda ans, array, index, value: lambda g: assign_at(g, index, 0),
+    None,
+    lambda ans, array, index, value: lambda g: _value_grad(g, index, value))
 
 
 # ---- registration with autograd ----------------------------------------------

@@ -278,9 +278,10 @@ def make_vjp(func, argnum=0):
     return wrapped
 
 
-def _autograd_operator(operator, doc):
+def _autograd_operator(operator, doc, scalar_output=False):
     def make(func, argnum=0, *op_args):
-        transformed = operator(func, argnum, *op_args)
+        checked = _scalar_checked(func, operator.__name__) if scalar_output else func
+        transformed = operator(checked, argnum, *op_args)
 
         @functools.wraps(func)
         def wrapped(*args, **kwargs):
@@ -291,12 +292,26 @@ def _autograd_operator(operator, doc):
     return make
 
 
+def _scalar_checked(func, operator_name):
+    @functools.wraps(func)
+    def checked(*args, **kwargs):
+        out = func(*args, **kwargs)
+        if type(out) in (tuple, list, dict) or onp.ndim(getval(out)) != 0:
+            raise NonScalarOutputError(message(
+                f"{operator_name}({_name(func)})", "a function with a scalar output",
+                describe(getval(out)), "Reduce the output first, e.g. np.sum(f(x))."))
+        return out
+    return checked
+
+
 elementwise_grad = _autograd_operator(
     autograd.elementwise_grad, "Sum of the Jacobian's rows: the gradient of sum(f(x)).")
 jacobian = _autograd_operator(autograd.jacobian, "The Jacobian of f w.r.t. args[argnum].")
-hessian = _autograd_operator(autograd.hessian, "The Hessian of scalar f w.r.t. args[argnum].")
+hessian = _autograd_operator(autograd.hessian, "The Hessian of scalar f w.r.t. args[argnum].",
+                             scalar_output=True)
 hessian_vector_product = _autograd_operator(
-    autograd.hessian_vector_product, "``hvp(*args, vector)``: the Hessian times ``vector``.")
+    autograd.hessian_vector_product, "``hvp(*args, vector)``: the Hessian of scalar f times "
+    "``vector``.", scalar_output=True)
 
 
 def _name(func):

@@ -10,8 +10,8 @@ Two jobs:
   our own message for every argnum left empty.
 """
 import numpy as onp
-from autograd.core import primitive_vjps, defvjp_argnums
-from autograd.tracer import getval
+from autograd.core import VJPNode, defvjp, defvjp_argnums, primitive_vjps
+from autograd.tracer import getval, notrace_primitives
 
 from .errors import GradientShapeError, NoGradientFuncError, describe, message
 
@@ -51,6 +51,26 @@ def keep_dtypes(fun):
         return lambda g: [_cast(grad, dtype) for grad, dtype in zip(vjp(g), dtypes)]
 
     primitive_vjps[fun] = dtype_keeping_vjp_argnums
+
+
+def define_vjp(fun, *makers):
+    """Give autograd primitive ``fun`` its VJPs (one MinPy-shaped maker per argnum)."""
+    defvjp(fun, *makers)
+    _autograd_vjps.pop(fun, None)
+    keep_dtypes(fun)
+
+
+def refuse_gradient(fun, name):
+    """Make a traced call of ``fun`` (which has no VJP) raise our own message."""
+    if fun in primitive_vjps or fun in notrace_primitives[VJPNode]:
+        return
+
+    def refuse(argnums, ans, args, kwargs):
+        raise NoGradientFuncError(message(
+            f"{name} argument {argnums[0]}", "a function with a gradient (it is being traced "
+            "by grad)", "one without", f"Compute it on x.asnumpy() if no gradient should flow, "
+            f"or write a customop with def_grad."))
+    primitive_vjps[fun] = refuse
 
 
 def replace_vjp(fun, maker):

@@ -23,6 +23,7 @@ def differentiable(raw, traced):
     if key in _seen:
         return _seen[key]
     registry.keep_dtypes(traced)
+    registry.refuse_gradient(traced, f"minpy_compat.numpy.{getattr(raw, '__name__', raw)}")
 
     def facade(*args, **kwargs):
         return wrap(traced(*args, **kwargs))
