@@ -53,8 +53,23 @@ def keep_dtypes(fun):
     primitive_vjps[fun] = dtype_keeping_vjp_argnums
 
 
+_package_vjps = []  # primitives whose VJPs this package defined or replaced
+
+
+def package_vjps():
+    """Every autograd primitive whose gradient this package registered itself."""
+    return list(_package_vjps)
+
+
+def keep_all_dtypes():
+    """``keep_dtypes`` for every primitive autograd knows (helpers like mean's included)."""
+    for fun in list(primitive_vjps):
+        keep_dtypes(fun)
+
+
 def define_vjp(fun, *makers):
     """Give autograd primitive ``fun`` its VJPs (one MinPy-shaped maker per argnum)."""
+    _package_vjps.append(fun)
     defvjp(fun, *makers)
     _autograd_vjps.pop(fun, None)
     keep_dtypes(fun)
@@ -80,6 +95,7 @@ def replace_vjp(fun, maker):
     to use autograd's own VJP for that call (other shapes, other dtypes).
     """
     original = _autograd_vjps.pop(fun, None) or primitive_vjps[fun]
+    _package_vjps.append(fun)
 
     def vjp_argnums(argnums, ans, args, kwargs):
         fast = [maker(argnum, ans, args, kwargs) for argnum in argnums]

@@ -43,5 +43,8 @@ def _plain(obj):
 
 
 from . import fft, gradients, linalg, random  # noqa: E402  (submodules need the names above)
+from .. import registry as _registry  # noqa: E402
+
+_registry.keep_all_dtypes()
 
 _ARRAY_FUNCS = {_onp.array: array, _onp.asarray: asarray}
