@@ -55,6 +55,15 @@ class Array(onp.ndarray):
     def __repr__(self):
         return repr(self.view(onp.ndarray))
 
+    def __setitem__(self, index, value):
+        if isinstance(value, Box):
+            raise TracedValueError(message(
+                "indexed assignment into a constant array", "a value without a gradient "
+                "(this array is not traced by grad)", "a traced value",
+                "Build the array from traced values (e.g. np.stack or np.concatenate), or "
+                "start from one: out = x * 0, then out[i] = v."))
+        super().__setitem__(index, value)
+
     def __str__(self):
         return str(self.view(onp.ndarray))
 
@@ -188,8 +197,10 @@ class TracedArray(ArrayBox):
     def __array_ufunc__(self, ufunc, method, *inputs, **kwargs):
         if kwargs.get("out") is not None:
             raise TracedValueError(message(
-                f"numpy.{ufunc.__name__}(out=...)", "no out= while tracing",
-                "an out= argument", "Assign the result instead: y = f(x)."))
+                f"numpy.{ufunc.__name__}(out=...)", "no out= while tracing (this is also what "
+                "an in-place update of a constant array with a traced value does)",
+                "an out= argument", "Compute a new array instead (y = a + v), or build `a` "
+                "from traced values so that it is traced itself."))
         kwargs.pop("out", None)
         if method == "__call__":
             return trace_primitives_map[ufunc](*inputs, **kwargs)

@@ -30,17 +30,21 @@ def numeric_grad(f, args, argnum, eps=1e-6):
 
 
 def check_grad(f, *args, argnums=None, order=1, rtol=1e-5, atol=1e-6):
-    """Assert minpy_compat's gradient of ``sum(f)`` equals finite differences.
+    """Assert minpy_compat's gradients of ``sum(f)`` equal finite differences.
 
-    With ``order=2`` also checks the gradient of the gradient (each argnum).
+    All ``argnums`` are traced together (so in-place updates of one argument by
+    another are traced too). ``order=2`` also checks the gradients of each gradient.
     """
-    argnums = range(len(args)) if argnums is None else argnums
-    for argnum in argnums:
-        ours = onp.asarray(grad(f, argnum)(*args), dtype=onp.float64)
+    argnums = list(range(len(args)) if argnums is None else argnums)
+    ours = grad(f, argnums)(*args)
+    ours = ours if isinstance(ours, list) else [ours]
+    for argnum, got in zip(argnums, ours):
         expected = numeric_grad(f, list(args), argnum)
-        onp.testing.assert_allclose(ours, expected, rtol=rtol, atol=atol,
-                                    err_msg=f"gradient of argument {argnum}")
-        if order > 1:
-            def first(*a, argnum=argnum):
-                return grad(f, argnum)(*a)
-            check_grad(first, *args, argnums=[argnum], order=order - 1, rtol=1e-4, atol=1e-5)
+        onp.testing.assert_allclose(onp.asarray(got, dtype=onp.float64), expected, rtol=rtol,
+                                    atol=atol, err_msg=f"gradient of argument {argnum}")
+    if order > 1:
+        for position in range(len(argnums)):
+            def first(*a, position=position):
+                grads = grad(f, argnums)(*a)
+                return grads[position] if isinstance(grads, list) else grads
+            check_grad(first, *args, argnums=argnums, order=order - 1, rtol=1e-4, atol=1e-5)
