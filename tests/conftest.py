@@ -1,10 +1,16 @@
 """Shared test helpers: a finite-difference gradient checker and the MXNet skip."""
 import importlib.util
+import pathlib
+import sys
 
 import numpy as onp
 import pytest
 
 from minpy_compat import grad
+
+# The examples double as tests: make them importable.
+EXAMPLES = pathlib.Path(__file__).resolve().parent.parent / "examples"
+sys.path.insert(0, str(EXAMPLES))
 
 HAS_MXNET = importlib.util.find_spec("mxnet") is not None
 needs_mxnet = pytest.mark.skipif(not HAS_MXNET,
