@@ -49,9 +49,9 @@ def test_array_pickles_as_data():
 
 
 def test_pandas_and_matplotlib_accept_arrays():
-    pandas = pytest.importorskip("pandas", reason="pandas is installed in the full environment")
+    pandas = pytest.importorskip("pandas", reason="pandas is not installed")
     matplotlib = pytest.importorskip("matplotlib",
-                                     reason="matplotlib is installed in the full environment")
+                                     reason="matplotlib is not installed (full environment only)")
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
     a = np.linspace(0, 1, 5)

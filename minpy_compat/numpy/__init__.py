@@ -38,6 +38,18 @@ def asarray(a, dtype=None, order=None, **kwargs):
     return _onp.asarray(_plain(a), dtype=dtype, order=order, **kwargs).view(Array)
 
 
+def __getattr__(name):
+    """Names NumPy gains after we were imported (lazily loaded submodules such as typing)."""
+    if name.startswith("_"):
+        raise AttributeError(f"module 'minpy_compat.numpy' has no attribute {name!r}")
+    obj = getattr(_onp, name)  # raises NumPy's own AttributeError for unknown names
+    if callable(obj) and not isinstance(obj, type):
+        from ._namespace import plain
+        obj = plain(obj)
+    globals()[name] = obj
+    return obj
+
+
 def _plain(obj):
     return obj.view(_onp.ndarray) if type(obj) is Array else obj
 
