@@ -21,9 +21,18 @@ _multi_makers = {}  # op -> [(argnums, maker(ans, *args, **kwargs) -> (g -> tupl
 _autograd_vjps = {}  # primitive -> autograd's own VJP, before we wrapped it
 
 
+_FLOAT64 = onp.dtype(onp.float64)
+
+
 def _float_dtype(value):
     dtype = getattr(getval(value), "dtype", None)
     return dtype if dtype is not None and dtype.kind == "f" else None
+
+
+def _narrow_float_dtype(value):
+    """A float dtype narrower than float64 (the only ones autograd's VJPs promote)."""
+    dtype = getattr(getval(value), "dtype", None)
+    return dtype if dtype is not None and dtype.kind == "f" and dtype != _FLOAT64 else None
 
 
 def _cast(grad, dtype):
@@ -45,7 +54,7 @@ def keep_dtypes(fun):
 
     def dtype_keeping_vjp_argnums(argnums, ans, args, kwargs):
         vjp = vjp_argnums(argnums, ans, args, kwargs)
-        dtypes = [_float_dtype(args[i]) for i in argnums]
+        dtypes = [_narrow_float_dtype(args[i]) for i in argnums]
         if not any(dtypes):
             return vjp
         return lambda g: [_cast(grad, dtype) for grad, dtype in zip(vjp(g), dtypes)]

@@ -119,6 +119,11 @@ REGISTERED_CASES = {
     "maximum": [(X, Y), (X, 0.1), (Y, X)],
     "minimum": [(X, Y), (X, 0.1)],
     "copy": [(X,)], "ascontiguousarray": [(X,)], "asfortranarray": [(X,)],
+    "add": [(X, Y), (Y, X), (X, 2.0), (X[:, :1].copy(), X)],
+    "subtract": [(X, Y), (2.0, X), (X[:1].copy(), X)],
+    "multiply": [(X, Y), (Y, X), (X[:, :1].copy(), X), (X, 3.0)],
+    "divide": [(X, Y + 2.0), (Y + 2.0, X + 3.0), (X[:, :1] + 2.0, X + 3.0)],
+    "negative": [(X,)],
 }
 
 

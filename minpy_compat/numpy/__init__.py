@@ -38,6 +38,18 @@ def asarray(a, dtype=None, order=None, **kwargs):
     return _onp.asarray(_plain(a), dtype=dtype, order=order, **kwargs).view(Array)
 
 
+def _plain(obj):
+    return obj.view(_onp.ndarray) if type(obj) is Array else obj
+
+
+from . import fft, gradients, linalg, random  # noqa: E402  (submodules need the names above)
+from .. import registry as _registry  # noqa: E402
+
+_registry.keep_all_dtypes()
+
+
+
+# Defined last: while the submodules above import, it must not shadow them.
 def __getattr__(name):
     """Names NumPy gains after we were imported (lazily loaded submodules such as typing)."""
     if name.startswith("_"):
@@ -48,15 +60,3 @@ def __getattr__(name):
         obj = plain(obj)
     globals()[name] = obj
     return obj
-
-
-def _plain(obj):
-    return obj.view(_onp.ndarray) if type(obj) is Array else obj
-
-
-from . import fft, gradients, linalg, random  # noqa: E402  (submodules need the names above)
-from .. import registry as _registry  # noqa: E402
-
-_registry.keep_all_dtypes()
-
-_ARRAY_FUNCS = {_onp.array: array, _onp.asarray: asarray}

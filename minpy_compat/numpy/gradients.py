@@ -58,6 +58,41 @@ registry.replace_vjp(anp.maximum, _chooser_vjp(onp.greater))
 registry.replace_vjp(anp.minimum, _chooser_vjp(onp.less))
 
 
+# ---- elementwise arithmetic -------------------------------------------------------------
+def _unbroadcast(g, shape):
+    """Sum ``g`` down to ``shape`` (works on plain arrays and on traced values)."""
+    g_shape = onp.shape(getval(g))
+    if g_shape == shape:
+        return g
+    lead = len(g_shape) - len(shape)
+    if lead:
+        g = g.sum(axis=tuple(range(lead)))
+    kept = tuple(i for i, n in enumerate(shape) if n == 1 and onp.shape(getval(g))[i] != 1)
+    if kept:
+        g = g.sum(axis=kept, keepdims=True)
+    return g
+
+
+def _arithmetic_vjp(partials):
+    """VJP maker from ``partials[argnum](g, x, y) -> unreduced gradient`` for real floats."""
+    def maker(argnum, ans, args, kwargs):
+        if kwargs or getattr(getval(ans), "dtype", onp.dtype("O")).kind != "f":
+            return None
+        shape = onp.shape(getval(args[argnum]))
+        partial = partials[argnum]
+        return lambda g: _unbroadcast(partial(g, *args), shape)
+    return maker
+
+
+registry.replace_vjp(anp.add, _arithmetic_vjp([lambda g, x, y: g, lambda g, x, y: g]))
+registry.replace_vjp(anp.subtract, _arithmetic_vjp([lambda g, x, y: g, lambda g, x, y: -g]))
+registry.replace_vjp(anp.multiply, _arithmetic_vjp([lambda g, x, y: g * y,
+                                                    lambda g, x, y: g * x]))
+registry.replace_vjp(anp.true_divide, _arithmetic_vjp([lambda g, x, y: g / y,
+                                                       lambda g, x, y: -g * x / y ** 2]))
+registry.replace_vjp(anp.negative, _arithmetic_vjp([lambda g, x: -g]))
+
+
 # ---- copies: autograd has no VJP for these identities ----------------------------------
 for _copy in (anp.copy, anp.ascontiguousarray, anp.asfortranarray):
     registry.define_vjp(_copy, lambda ans, a, *args, **kwargs: lambda g: g)
