@@ -30,7 +30,17 @@ from .errors import TracedValueError, describe, message
 _CPU = cpu()
 
 
-class Array(onp.ndarray):
+class _ArrayType(type):
+    """``isinstance(x, np.ndarray)`` holds for any NumPy array and for traced values,
+    so user code branches the same way inside and outside ``grad``."""
+
+    def __instancecheck__(cls, value):
+        if cls is Array:
+            return isinstance(value, (onp.ndarray, TracedArray))
+        return super().__instancecheck__(value)
+
+
+class Array(onp.ndarray, metaclass=_ArrayType):
     """A NumPy array with MinPy's extras.
 
     >>> import minpy_compat.numpy as np
@@ -108,6 +118,8 @@ def wrap(value):
         return onp.asarray(value).view(Array)
     if kind is tuple or kind is list:
         return kind(wrap(v) for v in value)
+    if isinstance(value, tuple) and hasattr(value, "_fields"):  # linalg's named results
+        return kind(*(wrap(v) for v in value))
     return value
 
 
@@ -130,8 +142,8 @@ def to_numpy(value):
         return type(value)(to_numpy(v) for v in value)
     if isinstance(value, Box):
         return to_numpy(getval(value))
-    if isinstance(value, Array):
-        return value.view(onp.ndarray)
+    if isinstance(value, onp.ndarray):
+        return value.view(onp.ndarray) if type(value) is not onp.ndarray else value
     if isinstance(value, Number):
         return float(value)
     asnumpy = getattr(value, "asnumpy", None)

@@ -128,3 +128,17 @@ def test_in_place_op_that_would_change_the_shape_is_refused():
 
     with pytest.raises(ValueError, match=r"traced \+=: expected a result of shape \(2,\)"):
         grad(f)(np.ones(2))
+
+
+def test_isinstance_ndarray_holds_for_plain_and_traced_values():
+    seen = []
+    assert isinstance(numpy.ones(2), np.ndarray) and isinstance(np.ones(2), np.ndarray)
+    assert not isinstance([1.0], np.ndarray) and not isinstance(1.0, np.ndarray)
+    grad(lambda x: seen.append(isinstance(x, np.ndarray)) or np.sum(x))(np.ones(2))
+    assert seen == [True]
+
+
+def test_named_tuple_results_hold_arrays():
+    result = np.linalg.svd(np.array([[2.0, 0.0], [0.0, 1.0]]))
+    assert all(type(part) is Array for part in result)
+    onp.testing.assert_allclose(result[1], [2.0, 1.0])
