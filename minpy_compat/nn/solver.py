@@ -88,42 +88,54 @@ class Solver:
 
     # ---- training ------------------------------------------------------------------
     def train(self):
-        """Run ``num_epochs`` epochs; keep the best parameters (as copies) at the end."""
+        """Run ``num_epochs`` epochs; keep the best parameters (as copies) at the end.
+
+        With ``verbose=True`` a progress bar shows the current loss, and a line per
+        epoch gives its mean loss and the accuracies.
+        """
         if not self.optim_configs:
             self.init()
-        for _ in range(self.num_epochs):
-            self._train_epoch()
-            self.epoch += 1
-            train_acc = self.check_accuracy(self.train_dataiter, self.train_acc_num_samples)
-            val_acc = self.check_accuracy(self.test_dataiter)
-            self.train_acc_history.append(train_acc)
-            self.val_acc_history.append(val_acc)
-            self._log(f"(Epoch {self.epoch} / {self.num_epochs}) train acc: {train_acc:.6g}; "
-                      f"val_acc: {val_acc:.6g}")
-            if self._is_better(val_acc):
-                self.best_val_acc = val_acc
-                self.best_params = {k: wrap(onp.array(to_numpy(v), copy=True))
-                                    for k, v in self.model.params.items()}
-            for config in self.optim_configs.values():
-                if "learning_rate" in config:
-                    config["learning_rate"] *= self.lr_decay
+        per_epoch = getattr(self.train_dataiter, "getnumiterations", lambda: None)()
+        total = per_epoch * self.num_epochs if per_epoch else None
+        with tqdm(total=total, disable=not self.verbose, dynamic_ncols=True,
+                  unit="batch") as bar:
+            for _ in range(self.num_epochs):
+                bar.set_description(f"epoch {self.epoch + 1}/{self.num_epochs}")
+                losses = self._train_epoch(bar)
+                self._end_epoch(onp.mean(losses) if losses else float("nan"))
         if self.best_params:
             self.model.params = {k: wrap(onp.array(to_numpy(v), copy=True))
                                  for k, v in self.best_params.items()}
         return self
 
-    def _train_epoch(self):
+    def _train_epoch(self, bar):
         self.train_dataiter.reset()
-        total = getattr(self.train_dataiter, "getnumiterations", lambda: None)()
-        bar = tqdm(total=total, disable=not self.verbose, leave=False, dynamic_ncols=True,
-                   desc=f"epoch {self.epoch + 1}/{self.num_epochs}")
-        with bar:
-            for i, batch in enumerate(self.train_dataiter):
-                loss = self._step(batch)
-                bar.set_postfix(loss=f"{loss:.4f}", refresh=False)
-                bar.update()
-                if self.print_every and i % self.print_every == 0:
-                    self._log(f"(Iteration {i + 1} / {total or '?'}) loss: {loss:.6f}")
+        losses = []
+        for i, batch in enumerate(self.train_dataiter):
+            losses.append(self._step(batch))
+            bar.set_postfix(loss=f"{losses[-1]:.4f}", refresh=False)
+            bar.update()
+            if self.print_every and i % self.print_every == 0:
+                per_epoch = bar.total // self.num_epochs if bar.total else "?"
+                self._log(f"(Iteration {i + 1} / {per_epoch}) loss: {losses[-1]:.6f}")
+        return losses
+
+    def _end_epoch(self, mean_loss):
+        self.epoch += 1
+        train_acc = self.check_accuracy(self.train_dataiter, self.train_acc_num_samples)
+        val_acc = self.check_accuracy(self.test_dataiter)
+        self.train_acc_history.append(train_acc)
+        self.val_acc_history.append(val_acc)
+        kind = "acc" if TASK_TYPES[self.task_type] else "loss"
+        self._log(f"(Epoch {self.epoch} / {self.num_epochs}) loss: {mean_loss:.6f}; "
+                  f"train {kind}: {train_acc:.6g}; val_{kind}: {val_acc:.6g}")
+        if self._is_better(val_acc):
+            self.best_val_acc = val_acc
+            self.best_params = {k: wrap(onp.array(to_numpy(v), copy=True))
+                                for k, v in self.model.params.items()}
+        for config in self.optim_configs.values():
+            if "learning_rate" in config:
+                config["learning_rate"] *= self.lr_decay
 
     def _log(self, line):
         if self.verbose:
