@@ -11,7 +11,6 @@ test accuracy and where the loss plot was saved.
 import numpy
 
 from minpy_compat import customop
-from minpy_compat.nn import layers
 
 from example_utils import plot_history
 from mlp_digits import TwoLayerNet, train
