@@ -63,3 +63,11 @@ class PolicyError(MinpyError, RuntimeError):
 
 
 MXNET_INSTALL = 'pip install "mxnet==1.9.1" "numpy<1.24"'
+
+
+class UnknownOptionError(MinpyError, ValueError):
+    """An option, update rule or init rule that does not exist (nn toolkit)."""
+
+
+class GradientCheckError(MinpyError, AssertionError):
+    """A gradient disagreed with finite differences (``utils.gradient_checker``)."""

@@ -24,6 +24,7 @@ def differentiable(raw, traced):
     if key in _seen:
         return _seen[key]
     registry.keep_dtypes(traced)
+    registry.refuse_gradient(traced, f"minpy_compat.numpy.{getattr(raw, '__name__', raw)}")
 
     def facade(*args, **kwargs):
         # Dispatch hook (MXNet backend): one module-attribute read on the default path.
