@@ -191,3 +191,14 @@ def test_values_live_on_the_gpu_context():
         value = np.dot(onp.ones((2, 2)), onp.ones(2))
         assert value.context == gpu(0)
         onp.testing.assert_array_equal(onp.asarray(value), [2.0, 2.0])
+
+
+def test_raw_ndarray_arguments_run_on_mxnet_with_gradients():
+    weights = mx.nd.array(rng.normal(size=(3, 2)), dtype="float32")
+    data = rng.normal(size=(4, 3)).astype(onp.float32)
+    with P.wrap_policy("prefer_mxnet"):
+        out = np.dot(data, weights)
+        assert type(out) is MXArray and out.dtype == onp.float32 and out.shape == (4, 2)
+        g = grad(lambda w: np.sum(np.dot(data, w)))(weights)
+    onp.testing.assert_allclose(onp.asarray(g.asnumpy()), onp.tile(data.sum(0)[:, None], (1, 2)),
+                                rtol=1e-5)

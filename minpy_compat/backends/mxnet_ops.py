@@ -42,6 +42,7 @@ def float_dtype(values, allow_bool=False):
         dtype = getattr(raw, "dtype", None)
         if dtype is None or type(raw) is float:
             raise Unsupported(f"argument {kind.__name__}")
+        dtype = onp.dtype(dtype)  # a raw mx.nd.NDArray reports a type, not a dtype
         if dtype.kind == "b" and allow_bool:
             continue
         if dtype.kind != "f" or (found is not None and dtype != found):
