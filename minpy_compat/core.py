@@ -132,7 +132,25 @@ def _differentiable(value):
         return {k: _differentiable(v) for k, v in value.items()}
     if isinstance(value, onp.ndarray) and value.dtype.kind in "iub":
         return value.astype(onp.float64)
+    if type(value).__module__.startswith("mxnet"):  # a raw mx.nd.NDArray: our MXNet value
+        from .backends.mxnet_backend import from_backend
+        return from_backend(value)
     return value
+
+
+def _check_leaves(value, where):
+    """Differentiated arguments hold arrays and floats (in lists, tuples, dicts), or constants."""
+    kind = type(value)
+    if kind in (list, tuple):
+        for item in value:
+            _check_leaves(item, where)
+    elif kind is dict:
+        for item in value.values():
+            _check_leaves(item, where)
+    elif kind not in Box.type_mappings and value is not None and kind not in (str, bool):
+        raise ArgnumError(message(
+            where, "arrays or floats (possibly inside lists, tuples and dicts)",
+            describe(value), "Pass it at an argument position that is not differentiated."))
 
 
 def _check_argnums(argnums, args, where):
@@ -174,6 +192,8 @@ def _vjp_and_value(func, argnums, args, kwargs, reduce_tuples=True):
     """Trace ``func`` w.r.t. ``args[argnums]``; return (vjp, end value, output, chosen args)."""
     args = list(args)
     chosen = [_differentiable(args[i]) for i in argnums]
+    for argnum, value in zip(argnums, chosen):
+        _check_leaves(value, f"grad({_name(func)}) argument {argnum}")
     leaves = []
     template = _flatten(chosen, leaves)
     captured = []

@@ -183,3 +183,12 @@ def test_conversion_helpers_recurse_through_containers():
         return [np.ones(2), {"k": np.zeros(1)}]
     out = make()
     assert type(out[0]) is onp.ndarray and type(out[1]["k"]) is onp.ndarray
+
+
+def test_differentiating_a_non_array_argument_is_refused_clearly():
+    class Model:
+        pass
+
+    with pytest.raises(ArgnumError, match=r"grad\(<lambda>\) argument 0: expected arrays or "
+                                          r"floats .*, got Model"):
+        grad(lambda m: 1.0)(Model())
