@@ -11,6 +11,7 @@ from .core import (convert_args, elementwise_grad, grad, grad_and_loss, hessian,
                    return_numpy, value_and_grad)
 from .primitive import Primitive, customop
 from .context import Context, cpu, gpu, current_context
+from .dispatch.policy import get_global_policy, set_global_policy, wrap_policy
 
 # ---- the Cell layer (MindSpore's API) ----------------------------------------------------
 from . import dtype

@@ -18,18 +18,29 @@ of ``ArrayBox`` (``isinstance`` still holds), so plain autograd code keeps worki
 import threading
 
 import numpy as onp
-from autograd.extend import defvjp, primitive
+from autograd.extend import primitive
 from autograd.numpy.numpy_boxes import ArrayBox
 from autograd.numpy.numpy_vspaces import ArrayVSpace
 from autograd.tracer import Box, getval, trace_primitives_map
 
+from . import registry
 from .context import cpu, current_context
 from .errors import TracedValueError, describe, message
 
 _CPU = cpu()
 
 
-class Array(onp.ndarray):
+class _ArrayType(type):
+    """``isinstance(x, np.ndarray)`` holds for any NumPy array and for traced values,
+    so user code branches the same way inside and outside ``grad``."""
+
+    def __instancecheck__(cls, value):
+        if cls is Array:
+            return isinstance(value, (onp.ndarray, TracedArray))
+        return super().__instancecheck__(value)
+
+
+class Array(onp.ndarray, metaclass=_ArrayType):
     """A NumPy array with MinPy's extras.
 
     >>> import minpy_compat.numpy as np
@@ -53,6 +64,15 @@ class Array(onp.ndarray):
 
     def __repr__(self):
         return repr(self.view(onp.ndarray))
+
+    def __setitem__(self, index, value):
+        if isinstance(value, Box):
+            raise TracedValueError(message(
+                "indexed assignment into a constant array", "a value without a gradient "
+                "(this array is not traced by grad)", "a traced value",
+                "Build the array from traced values (e.g. np.stack or np.concatenate), or "
+                "start from one: out = x * 0, then out[i] = v."))
+        super().__setitem__(index, value)
 
     def __str__(self):
         return str(self.view(onp.ndarray))
@@ -98,6 +118,8 @@ def wrap(value):
         return onp.asarray(value).view(Array)
     if kind is tuple or kind is list:
         return kind(wrap(v) for v in value)
+    if isinstance(value, tuple) and hasattr(value, "_fields"):  # linalg's named results
+        return kind(*(wrap(v) for v in value))
     return value
 
 
@@ -120,8 +142,8 @@ def to_numpy(value):
         return type(value)(to_numpy(v) for v in value)
     if isinstance(value, Box):
         return to_numpy(getval(value))
-    if isinstance(value, Array):
-        return value.view(onp.ndarray)
+    if isinstance(value, onp.ndarray):
+        return value.view(onp.ndarray) if type(value) is not onp.ndarray else value
     if isinstance(value, Number):
         return float(value)
     asnumpy = getattr(value, "asnumpy", None)
@@ -187,8 +209,10 @@ class TracedArray(ArrayBox):
     def __array_ufunc__(self, ufunc, method, *inputs, **kwargs):
         if kwargs.get("out") is not None:
             raise TracedValueError(message(
-                f"numpy.{ufunc.__name__}(out=...)", "no out= while tracing",
-                "an out= argument", "Assign the result instead: y = f(x)."))
+                f"numpy.{ufunc.__name__}(out=...)", "no out= while tracing (this is also what "
+                "an in-place update of a constant array with a traced value does)",
+                "an out= argument", "Compute a new array instead (y = a + v), or build `a` "
+                "from traced values so that it is traced itself."))
         kwargs.pop("out", None)
         if method == "__call__":
             return trace_primitives_map[ufunc](*inputs, **kwargs)
@@ -312,10 +336,11 @@ def _value_grad(g, index, value):
     return grad
 
 
-defvjp(assign_at,
-       lambda ans, array, index, value: lambda g: assign_at(g, index, 0),
-       None,
-       lambda ans, array, index, value: lambda g: _value_grad(g, index, value))
+registry.define_vjp(
+    assign_at,
+    lambda ans, array, index, value: lambda g: assign_at(g, index, 0),
+    None,
+    lambda ans, array, index, value: lambda g: _value_grad(g, index, value))
 
 
 # ---- registration with autograd ----------------------------------------------

@@ -7,6 +7,7 @@
 """
 import threading
 
+from .dispatch import _switch
 from .errors import ContextError, message
 
 
@@ -77,3 +78,5 @@ def set_context(ctx):
     if not isinstance(ctx, Context):
         raise ContextError(message("set_context", "a Context such as cpu() or gpu(0)", repr(ctx)))
     _local.context = ctx
+    # On a GPU context the default policy runs ops on MXNet: engage the dispatcher.
+    _switch.need("gpu", ctx.device_type == "gpu")

@@ -19,8 +19,8 @@ from contextlib import contextmanager
 import autograd
 import autograd.tracer as _tracer
 import numpy as onp
-from autograd.core import VJPNode, backward_pass, vspace
-from autograd.tracer import getval, isbox, new_box
+from autograd.core import VJPNode, add_outgrads, vspace
+from autograd.tracer import Box, getval, isbox, new_box, toposort
 
 from .array import Array, Number, to_numpy, wrap, wrap_tree
 from .errors import ArgnumError, NonScalarOutputError, describe, message
@@ -45,15 +45,65 @@ class _ThreadTraceStack(threading.local):
 _tracer.trace_stack = _ThreadTraceStack()
 
 
-def _trace(fun, x):
-    """autograd's ``trace`` without its warning for outputs that ignore the input."""
-    start_node = VJPNode.new_root()
+def _flatten(value, leaves):
+    """Replace every array or float leaf of a (nested) list/tuple/dict by its leaf index."""
+    kind = type(value)
+    if kind in (list, tuple):
+        return kind(_flatten(v, leaves) for v in value)
+    if kind is dict:
+        return {k: _flatten(v, leaves) for k, v in value.items()}
+    if kind in Box.type_mappings:
+        leaves.append(value)
+        return _Leaf(len(leaves) - 1)
+    return value
+
+
+class _Leaf(int):
+    """A leaf's index inside a flattened structure."""
+
+
+def _unflatten(template, leaves):
+    kind = type(template)
+    if kind is _Leaf:
+        return leaves[template]
+    if kind in (list, tuple):
+        return kind(_unflatten(v, leaves) for v in template)
+    if kind is dict:
+        return {k: _unflatten(v, leaves) for k, v in template.items()}
+    return template
+
+
+def _trace(fun, leaves):
+    """Trace ``fun(*boxed_leaves)`` with one root node per leaf.
+
+    Why not autograd's ``trace`` over a tuple: its container boxes pull each
+    element's gradient back through a dense zero copy of the *whole* container
+    (``container_untake``), which costs O(params x total size) for a list of
+    weight matrices. One root per leaf makes every leaf's gradient arrive directly.
+    """
+    roots = [VJPNode.new_root() for _ in leaves]
     with _tracer.trace_stack.new_trace() as trace_id:
-        start_box = new_box(x, trace_id, start_node)
-        end = fun(start_box)
+        boxes = [new_box(leaf, trace_id, root) for leaf, root in zip(leaves, roots)]
+        end = fun(boxes)
         if isbox(end) and end._trace == trace_id:
-            return end._value, end._node, trace_id
-        return end, None, trace_id
+            return end._value, end._node, roots, trace_id
+        return end, None, roots, trace_id
+
+
+def _backward(g, end_node, roots, leaves):
+    """autograd's backward pass, collecting the gradient that reaches each root."""
+    outgrads = {end_node: (g, False)}
+    reached = {}
+    root_ids = {id(root) for root in roots}
+    for node in toposort(end_node):
+        outgrad = outgrads.pop(node)[0]
+        if id(node) in root_ids:
+            reached[id(node)] = outgrad
+            continue
+        for parent, ingrad in zip(node.parents, node.vjp(outgrad)):
+            outgrads[parent] = add_outgrads(outgrads.get(parent), ingrad)
+    return [reached[id(root)] if id(root) in reached else vspace(leaf).zeros()
+            for root, leaf in zip(roots, leaves)]
 
 
 # ---- arguments ------------------------------------------------------------------
@@ -82,7 +132,25 @@ def _differentiable(value):
         return {k: _differentiable(v) for k, v in value.items()}
     if isinstance(value, onp.ndarray) and value.dtype.kind in "iub":
         return value.astype(onp.float64)
+    if type(value).__module__.startswith("mxnet"):  # a raw mx.nd.NDArray: our MXNet value
+        from .backends.mxnet_backend import from_backend
+        return from_backend(value)
     return value
+
+
+def _check_leaves(value, where):
+    """Differentiated arguments hold arrays and floats (in lists, tuples, dicts), or constants."""
+    kind = type(value)
+    if kind in (list, tuple):
+        for item in value:
+            _check_leaves(item, where)
+    elif kind is dict:
+        for item in value.values():
+            _check_leaves(item, where)
+    elif kind not in Box.type_mappings and value is not None and kind not in (str, bool):
+        raise ArgnumError(message(
+            where, "arrays or floats (possibly inside lists, tuples and dicts)",
+            describe(value), "Pass it at an argument position that is not differentiated."))
 
 
 def _check_argnums(argnums, args, where):
@@ -121,27 +189,33 @@ def _sum_outputs(outputs):
 
 
 def _vjp_and_value(func, argnums, args, kwargs, reduce_tuples=True):
-    """Trace ``func`` w.r.t. ``args[argnums]``; return (vjp, end value, raw output, trace id)."""
+    """Trace ``func`` w.r.t. ``args[argnums]``; return (vjp, end value, output, chosen args)."""
     args = list(args)
-    chosen = tuple(_differentiable(args[i]) for i in argnums)
+    chosen = [_differentiable(args[i]) for i in argnums]
+    for argnum, value in zip(argnums, chosen):
+        _check_leaves(value, f"grad({_name(func)}) argument {argnum}")
+    leaves = []
+    template = _flatten(chosen, leaves)
     captured = []
 
-    def traced(chosen_boxes):
+    def traced(boxes):
         full = list(args)
-        for argnum, box in zip(argnums, chosen_boxes):
-            full[argnum] = box
+        for argnum, value in zip(argnums, _unflatten(template, boxes)):
+            full[argnum] = value
         out = func(*full, **kwargs)
         captured.append(out)
         if reduce_tuples and type(out) in (tuple, list):
             return _sum_outputs(out)
         return out
 
-    end_value, end_node, trace_id = _trace(traced, chosen)
+    end_value, end_node, roots, trace_id = _trace(traced, leaves)
 
     def vjp(g):
         if end_node is None:
-            return vspace(chosen).zeros()
-        return backward_pass(g, end_node)
+            grads = [vspace(leaf).zeros() for leaf in leaves]
+        else:
+            grads = _backward(g, end_node, roots, leaves)
+        return _unflatten(template, grads)
 
     return vjp, end_value, _unbox(captured[0], trace_id), chosen
 
@@ -224,9 +298,10 @@ def make_vjp(func, argnum=0):
     return wrapped
 
 
-def _autograd_operator(operator, doc):
+def _autograd_operator(operator, doc, scalar_output=False):
     def make(func, argnum=0, *op_args):
-        transformed = operator(func, argnum, *op_args)
+        checked = _scalar_checked(func, operator.__name__) if scalar_output else func
+        transformed = operator(checked, argnum, *op_args)
 
         @functools.wraps(func)
         def wrapped(*args, **kwargs):
@@ -237,12 +312,26 @@ def _autograd_operator(operator, doc):
     return make
 
 
+def _scalar_checked(func, operator_name):
+    @functools.wraps(func)
+    def checked(*args, **kwargs):
+        out = func(*args, **kwargs)
+        if type(out) in (tuple, list, dict) or onp.ndim(getval(out)) != 0:
+            raise NonScalarOutputError(message(
+                f"{operator_name}({_name(func)})", "a function with a scalar output",
+                describe(getval(out)), "Reduce the output first, e.g. np.sum(f(x))."))
+        return out
+    return checked
+
+
 elementwise_grad = _autograd_operator(
     autograd.elementwise_grad, "Sum of the Jacobian's rows: the gradient of sum(f(x)).")
 jacobian = _autograd_operator(autograd.jacobian, "The Jacobian of f w.r.t. args[argnum].")
-hessian = _autograd_operator(autograd.hessian, "The Hessian of scalar f w.r.t. args[argnum].")
+hessian = _autograd_operator(autograd.hessian, "The Hessian of scalar f w.r.t. args[argnum].",
+                             scalar_output=True)
 hessian_vector_product = _autograd_operator(
-    autograd.hessian_vector_product, "``hvp(*args, vector)``: the Hessian times ``vector``.")
+    autograd.hessian_vector_product, "``hvp(*args, vector)``: the Hessian of scalar f times "
+    "``vector``.", scalar_output=True)
 
 
 def _name(func):
@@ -280,3 +369,11 @@ def return_numpy(func):
     def wrapped(*args, **kwargs):
         return minpy_to_numpy(func(*args, **kwargs))
     return wrapped
+
+
+def __getattr__(name):
+    # MXNet symbols as ops live in symbol.py; importing it here would import MXNet's backend.
+    if name in ("Function", "MXNetSymbolError"):
+        from . import symbol
+        return getattr(symbol, name)
+    raise AttributeError(f"module 'minpy_compat.core' has no attribute {name!r}")

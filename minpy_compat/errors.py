@@ -65,6 +65,14 @@ class PolicyError(MinpyError, RuntimeError):
 MXNET_INSTALL = 'pip install "mxnet==1.9.1" "numpy<1.24"'
 
 
+class UnknownOptionError(MinpyError, ValueError):
+    """An option, update rule or init rule that does not exist (nn toolkit)."""
+
+
+class GradientCheckError(MinpyError, AssertionError):
+    """A gradient disagreed with finite differences (``utils.gradient_checker``)."""
+
+
 # ---- the Cell layer (MindSpore's API) ------------------------------------------------
 # Each class subclasses the built-in MindSpore 2.10 raises for the same mistake, so
 # ``except RuntimeError`` code written for MindSpore keeps working.

@@ -87,7 +87,7 @@ class Primitive:
     def def_grad_zero(self, argnum=0):
         """Declare that argument ``argnum`` gets a zero gradient."""
         self._check_argnum(argnum, "def_grad_zero")
-        registry.set_grad(self, argnum, _zero_maker(argnum))
+        registry.set_grad(self, argnum, _zero_maker(argnum, self.backend))
         return self
 
     def def_multiple_grad(self, func, argnums=(0,)):
@@ -106,8 +106,13 @@ class Primitive:
             f"keyword {key!r}", "Pass the value positionally and use def_grad(fn, argnum)."))
 
 
-def _zero_maker(argnum):
+def _zero_maker(argnum, backend):
+    # A backend with its own arrays (MXNet) says how to make zeros of them.
+    zeros_like = getattr(backend, "zeros_like", None)
+
     def maker(ans, *args, **kwargs):
+        if zeros_like is not None:
+            return lambda g: zeros_like(args[argnum])
         from . import numpy as np
         return lambda g: np.zeros_like(args[argnum])
     return maker

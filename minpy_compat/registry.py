@@ -10,20 +10,29 @@ Two jobs:
   our own message for every argnum left empty.
 """
 import numpy as onp
-from autograd.core import primitive_vjps, defvjp_argnums
-from autograd.tracer import getval
+from autograd.core import VJPNode, defvjp, defvjp_argnums, primitive_vjps
+from autograd.tracer import getval, notrace_primitives
 
 from .errors import GradientShapeError, NoGradientFuncError, describe, message
 
 _ops = []           # every custom op, in registration order (tests walk this)
 _makers = {}        # op -> {argnum: maker(ans, *args, **kwargs) -> (g -> grad)}
 _multi_makers = {}  # op -> [(argnums, maker(ans, *args, **kwargs) -> (g -> tuple))]
-_kept = set()       # primitives whose VJPs already keep dtypes
+_autograd_vjps = {}  # primitive -> autograd's own VJP, before we wrapped it
+
+
+_FLOAT64 = onp.dtype(onp.float64)
 
 
 def _float_dtype(value):
     dtype = getattr(getval(value), "dtype", None)
     return dtype if dtype is not None and dtype.kind == "f" else None
+
+
+def _narrow_float_dtype(value):
+    """A float dtype narrower than float64 (the only ones autograd's VJPs promote)."""
+    dtype = getattr(getval(value), "dtype", None)
+    return dtype if dtype is not None and dtype.kind == "f" and dtype != _FLOAT64 else None
 
 
 def _cast(grad, dtype):
@@ -39,18 +48,72 @@ def _cast(grad, dtype):
 def keep_dtypes(fun):
     """Make the VJPs of autograd primitive ``fun`` return each input's float dtype."""
     vjp_argnums = primitive_vjps.get(fun)
-    if vjp_argnums is None or fun in _kept:
+    if vjp_argnums is None or fun in _autograd_vjps:
         return
-    _kept.add(fun)
+    _autograd_vjps[fun] = vjp_argnums
 
     def dtype_keeping_vjp_argnums(argnums, ans, args, kwargs):
         vjp = vjp_argnums(argnums, ans, args, kwargs)
-        dtypes = [_float_dtype(args[i]) for i in argnums]
+        dtypes = [_narrow_float_dtype(args[i]) for i in argnums]
         if not any(dtypes):
             return vjp
         return lambda g: [_cast(grad, dtype) for grad, dtype in zip(vjp(g), dtypes)]
 
     primitive_vjps[fun] = dtype_keeping_vjp_argnums
+
+
+_package_vjps = []  # primitives whose VJPs this package defined or replaced
+
+
+def package_vjps():
+    """Every autograd primitive whose gradient this package registered itself."""
+    return list(_package_vjps)
+
+
+def keep_all_dtypes():
+    """``keep_dtypes`` for every primitive autograd knows (helpers like mean's included)."""
+    for fun in list(primitive_vjps):
+        keep_dtypes(fun)
+
+
+def define_vjp(fun, *makers):
+    """Give autograd primitive ``fun`` its VJPs (one MinPy-shaped maker per argnum)."""
+    _package_vjps.append(fun)
+    defvjp(fun, *makers)
+    _autograd_vjps.pop(fun, None)
+    keep_dtypes(fun)
+
+
+def refuse_gradient(fun, name):
+    """Make a traced call of ``fun`` (which has no VJP) raise our own message."""
+    if fun in primitive_vjps or fun in notrace_primitives[VJPNode]:
+        return
+
+    def refuse(argnums, ans, args, kwargs):
+        raise NoGradientFuncError(message(
+            f"{name} argument {argnums[0]}", "a function with a gradient (it is being traced "
+            "by grad)", "one without", f"Compute it on x.asnumpy() if no gradient should flow, "
+            f"or write a customop with def_grad."))
+    primitive_vjps[fun] = refuse
+
+
+def replace_vjp(fun, maker):
+    """Give autograd primitive ``fun`` a faster VJP where ``maker`` has one.
+
+    ``maker(argnum, ans, args, kwargs)`` returns ``g -> gradient`` or ``None``
+    to use autograd's own VJP for that call (other shapes, other dtypes).
+    """
+    original = _autograd_vjps.pop(fun, None) or primitive_vjps[fun]
+    _package_vjps.append(fun)
+
+    def vjp_argnums(argnums, ans, args, kwargs):
+        fast = [maker(argnum, ans, args, kwargs) for argnum in argnums]
+        if None in fast:
+            return original(argnums, ans, args, kwargs)
+        return lambda g: [vjp(g) for vjp in fast]
+
+    primitive_vjps[fun] = vjp_argnums
+    keep_dtypes(fun)
 
 
 # ---- custom ops ------------------------------------------------------------------
@@ -127,10 +190,17 @@ def _backward_for(op, argnums, ans, args, kwargs):
                 grad = from_multi[argnum]
             else:
                 raise NoGradientFuncError(_missing(op, argnum))
-            out.append(check_grad(op, argnum, backend.from_backend(grad), args[argnum]))
+            out.append(check_grad(op, argnum, _grad_from_backend(backend, grad, args[argnum]),
+                                  args[argnum]))
         return out
 
     return vjp
+
+
+def _grad_from_backend(backend, grad, arg):
+    # A backend may need the argument to give the gradient its shape (MXNet has no 0-d).
+    convert = getattr(backend, "grad_from_backend", None)
+    return convert(grad, arg) if convert is not None else backend.from_backend(grad)
 
 
 def _missing(op, argnum):

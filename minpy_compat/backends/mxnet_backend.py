@@ -1,5 +1,26 @@
-"""The MXNet backend: custom ops see ``mxnet.nd.NDArray``s. MXNet loads on first use."""
-from ..errors import MXNET_INSTALL, MXNetUnavailableError, message
+"""The MXNet backend: custom ops see ``mxnet.nd.NDArray``s. MXNet loads on first use.
+
+This is the only module that imports MXNet (``require_mxnet``); everything else
+asks it for the module object. It converts values at the edges of MXNet code:
+
+* ``to_backend`` gives an op its arguments as NDArrays on the current context,
+  keeping the dtype (``mx.nd.array`` would make float64 data float32). Values
+  that already live in MXNet (``MXArray``) are handed over without a copy.
+* ``from_backend`` turns an op's NDArray results into ``MXArray``s, so the next
+  MXNet op takes them as they are: a chain of MXNet ops never visits NumPy.
+* Every NumPy<->MXNet copy goes through ``copy_to_mxnet`` / ``copy_to_numpy`` and is
+  counted (and timed) in ``COPIES``; ``show_op_stat()`` reports it.
+
+MXNet's legacy NDArrays have no 0-d shape and no bool comparisons, so an op
+may return ``logical(nd, shape=(), dtype=bool)``; the ``MXArray`` then reports
+NumPy's shape and dtype while the NDArray keeps MXNet's.
+"""
+import time
+
+import numpy as onp
+from autograd.tracer import isbox
+
+from ..errors import MXNET_INSTALL, ContextError, MXNetUnavailableError, message
 
 NAME = "mxnet"
 _mx = None
@@ -20,12 +41,155 @@ def require_mxnet(where="minpy_compat"):
 
 
 def mxnet_context(ctx):
+    """``ctx`` as an ``mxnet.Context``; a GPU context without a GPU is refused here."""
     mx = require_mxnet("Context.as_mxnet_context")
-    return mx.gpu(ctx.device_id) if ctx.device_type == "gpu" else mx.cpu(ctx.device_id)
+    if ctx.device_type == "cpu":
+        return mx.cpu(ctx.device_id)
+    have = mx.context.num_gpus()
+    if ctx.device_id >= have:
+        raise ContextError(message(
+            f"computing on {ctx}", f"a GPU with id {ctx.device_id}",
+            f"no GPU is available ({have} GPU(s) visible to MXNet)" if have == 0 else
+            f"only {have} GPU(s)", "Compute on cpu(), or run on a machine with a CUDA "
+            "build of MXNet and a GPU."))
+    return mx.gpu(ctx.device_id)
 
 
-def to_backend(value):
-    raise NotImplementedError("customop('mxnet') arrives with the MXNet backend issue")
+def current_mxnet_context():
+    from ..context import current_context
+    return mxnet_context(current_context())
 
 
-grad_view = from_backend = to_backend
+# ---- copy accounting ----------------------------------------------------------------
+class CopyCounter:
+    """NumPy<->MXNet copies: how many, how many bytes, how long (seconds)."""
+
+    def __init__(self):
+        self.reset()
+
+    def reset(self):
+        self.counts = {"numpy->mxnet": 0, "mxnet->numpy": 0}
+        self.nbytes = {"numpy->mxnet": 0, "mxnet->numpy": 0}
+        self.seconds = {"numpy->mxnet": 0.0, "mxnet->numpy": 0.0}
+
+    def add(self, direction, nbytes, seconds):
+        self.counts[direction] += 1
+        self.nbytes[direction] += nbytes
+        self.seconds[direction] += seconds
+
+    @property
+    def total(self):
+        return sum(self.counts.values())
+
+
+COPIES = CopyCounter()
+
+
+def copy_to_mxnet(data, ctx=None):
+    """A NumPy array (or scalar) as an NDArray with the same dtype (counted)."""
+    mx = require_mxnet("copy to MXNet")
+    ctx = ctx or current_mxnet_context()
+    data = onp.asarray(data)
+    if data.dtype == onp.bool_:
+        data = data.astype(onp.float32)  # MXNet's legacy ops have no bool arithmetic
+    start = time.perf_counter()
+    nd = mx.nd.array(data.reshape(1) if data.ndim == 0 else data, ctx=ctx, dtype=data.dtype)
+    COPIES.add("numpy->mxnet", data.nbytes, time.perf_counter() - start)
+    return nd
+
+
+def copy_to_numpy(nd, shape, dtype):
+    """An NDArray's data as NumPy with NumPy's shape and dtype (counted)."""
+    nd.wait_to_read()  # finish the computation first: only the transfer is timed
+    start = time.perf_counter()
+    data = nd.asnumpy()
+    COPIES.add("mxnet->numpy", data.nbytes, time.perf_counter() - start)
+    if data.dtype != dtype:
+        data = data.astype(dtype)
+    return data.reshape(shape)
+
+
+# ---- the backend protocol used by Primitive and the registry --------------------------
+class Logical:
+    """An op result whose NumPy shape/dtype differ from its NDArray's (0-d, bool)."""
+
+    __slots__ = ("nd", "shape", "dtype")
+
+    def __init__(self, nd, shape=None, dtype=None):
+        self.nd, self.shape, self.dtype = nd, shape, dtype
+
+
+def logical(nd, shape=None, dtype=None):
+    return Logical(nd, shape, dtype)
+
+
+def _is_ndarray(value):
+    return _mx is not None and isinstance(value, _mx.nd.NDArray)
+
+
+def to_backend(value, ctx=None):
+    """An argument as an MXNet op receives it: an NDArray on the current context."""
+    from .mxnet_array import MXArray
+    kind = type(value)
+    if kind is MXArray:
+        return value.on(ctx or current_mxnet_context())
+    if kind is list or kind is tuple:
+        return kind(to_backend(v, ctx) for v in value)
+    if isinstance(value, onp.ndarray) or isinstance(value, onp.generic):
+        if value.ndim == 0 and value.dtype.kind == "f":
+            # A scalar (e.g. the seed 1.0 of a backward pass) is a constant, not a copy.
+            return require_mxnet().nd.full((1,), value.item(), ctx=ctx or current_mxnet_context(),
+                               dtype=value.dtype)
+        return copy_to_mxnet(value, ctx)
+    if _is_ndarray(value):
+        ctx = ctx or current_mxnet_context()
+        return value if value.context == ctx else value.as_in_context(ctx)
+    return value  # Python scalars, None, axis tuples: constants for the op
+
+
+def grad_view(value):
+    """A value as a gradient maker receives it: an NDArray (first order only)."""
+    if isbox(value):
+        from ..errors import TracedValueError
+        raise TracedValueError(message(
+            "customop('mxnet') gradient", "a first-order gradient",
+            "a traced value (grad of grad through an MXNet op)",
+            "Use customop('numpy') for ops that need higher-order gradients."))
+    return to_backend(value)
+
+
+def from_backend(value):
+    """An op's result back into the trace: NDArrays become ``MXArray``s."""
+    from .mxnet_array import MXArray
+    if _is_ndarray(value):
+        return MXArray(value)
+    if type(value) is Logical:
+        return MXArray(value.nd, value.shape, value.dtype)
+    if type(value) is tuple or type(value) is list:
+        return tuple(from_backend(v) for v in value)
+    return value
+
+
+def grad_from_backend(grad, arg):
+    """A gradient in NumPy's shape of its argument (an NDArray has no 0-d shape)."""
+    result = from_backend(grad)
+    from .mxnet_array import MXArray
+    if type(result) is MXArray and onp.ndim(arg) == 0 and result.shape == (1,):
+        return MXArray(result.nd, ())
+    return result
+
+
+def zeros_like(value):
+    """Zeros shaped like an op argument (``def_grad_zero`` of an MXNet op)."""
+    if _is_ndarray(value):
+        return _mx.nd.zeros_like(value)
+    return onp.zeros_like(value)
+
+
+def array(data, dtype=None):
+    """Any array-like as an ``MXArray`` on the current context (one counted copy)."""
+    from .mxnet_array import MXArray
+    if type(data) is MXArray:
+        return data if dtype is None else data.astype(dtype)
+    plain = onp.asarray(data, dtype=dtype)
+    return MXArray(copy_to_mxnet(plain), plain.shape, plain.dtype)

@@ -46,6 +46,35 @@ def _plain(obj):
     return obj.view(_onp.ndarray) if type(obj) is Array else obj
 
 
-from . import fft, linalg, random  # noqa: E402  (submodules need the names above)
+from . import fft, gradients, linalg, random  # noqa: E402  (submodules need the names above)
+from .. import registry as _registry  # noqa: E402
+from ..dispatch.stats import record_op_stat, show_op_stat  # noqa: E402  (MinPy's names)
 
-_ARRAY_FUNCS = {_onp.array: array, _onp.asarray: asarray}
+
+def _sigmoid(x):
+    return _onp.tanh(_onp.multiply(x, 0.5)) * 0.5 + 0.5
+
+
+def _traced_sigmoid(x):
+    return _anp.tanh(x * 0.5) * 0.5 + 0.5
+
+
+_sigmoid.__name__ = "sigmoid"
+sigmoid = _differentiable(_sigmoid, _traced_sigmoid)
+sigmoid.__doc__ = "MinPy's extra: the logistic function 1 / (1 + exp(-x)), differentiable."
+
+_registry.keep_all_dtypes()
+
+
+
+# Defined last: while the submodules above import, it must not shadow them.
+def __getattr__(name):
+    """Names NumPy gains after we were imported (lazily loaded submodules such as typing)."""
+    if name.startswith("_"):
+        raise AttributeError(f"module 'minpy_compat.numpy' has no attribute {name!r}")
+    obj = getattr(_onp, name)  # raises NumPy's own AttributeError for unknown names
+    if callable(obj) and not isinstance(obj, type):
+        from ._namespace import plain
+        obj = plain(obj)
+    globals()[name] = obj
+    return obj

@@ -12,6 +12,7 @@ from autograd.tracer import Box
 
 from .. import registry
 from ..array import ARRAY_FUNCTIONS, Array, wrap
+from ..dispatch import _switch
 
 # Wrapped once, so numpy.linalg.norm and minpy_compat.numpy.linalg.norm agree.
 _seen = {}
@@ -23,8 +24,12 @@ def differentiable(raw, traced):
     if key in _seen:
         return _seen[key]
     registry.keep_dtypes(traced)
+    registry.refuse_gradient(traced, f"minpy_compat.numpy.{getattr(raw, '__name__', raw)}")
 
     def facade(*args, **kwargs):
+        # Dispatch hook (MXNet backend): one module-attribute read on the default path.
+        if _switch.engaged:
+            return _switch.run(raw, traced, args, kwargs)
         return wrap(traced(*args, **kwargs))
 
     functools.update_wrapper(facade, raw, updated=())
@@ -74,7 +79,12 @@ def plain(raw):
     """A facade for a function without gradients: NumPy's own, results wrapped."""
     if raw in _seen:
         return _seen[raw]
-    facade = _wrapping(raw)
+
+    @functools.wraps(raw)
+    def facade(*args, **kwargs):
+        if _switch.engaged:  # dispatch hook: NumPy-only ops are counted and policed
+            return _switch.run(raw, None, args, kwargs)
+        return wrap(raw(*args, **kwargs))
     _seen[raw] = facade
     return facade
 

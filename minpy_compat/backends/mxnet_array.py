@@ -1,0 +1,244 @@
+"""``MXArray``: a value that lives in MXNet, and its traced form ``MXBox``.
+
+Why a separate class (not the core ``Array``): ``Array`` is a ``numpy.ndarray``
+subclass, so its data must be in NumPy's memory. An ``MXArray`` holds an
+``mxnet.nd.NDArray`` and copies to NumPy only when NumPy needs the data
+(``numpy.asarray``, printing, ``asnumpy()``, a NumPy-only op); that copy is made
+once, cached and counted. It acts as an array: ``shape``/``dtype``/``ndim``/``T``,
+NumPy's ``repr``, operators and methods that run through ``minpy_compat.numpy``
+(so the dispatch policy picks the backend), ``context``.
+
+For the tracer, ``MXArray`` is a value type of its own: ``MXBox`` (autograd
+``Box``) and ``MXVSpace`` are registered for it, so NumPy and MXNet ops share one
+graph and a gradient may arrive as either kind of array.
+"""
+import numpy as onp
+from autograd.extend import Box, VSpace
+from autograd.tracer import getval
+
+from ..errors import TracedValueError, message
+from . import mxnet_backend as backend
+
+
+def _facade(name):
+    from .. import numpy as facade
+    return getattr(facade, name)
+
+
+class _Operators:
+    """Operators and methods shared by MXArray and MXBox: all go through the facade."""
+
+    __slots__ = ()
+    __array_priority__ = 1000  # ndarray (+) MXArray defers to MXArray's reflected operator
+
+    def __add__(self, other): return _facade("add")(self, other)
+    def __radd__(self, other): return _facade("add")(other, self)
+    def __sub__(self, other): return _facade("subtract")(self, other)
+    def __rsub__(self, other): return _facade("subtract")(other, self)
+    def __mul__(self, other): return _facade("multiply")(self, other)
+    def __rmul__(self, other): return _facade("multiply")(other, self)
+    def __truediv__(self, other): return _facade("true_divide")(self, other)
+    def __rtruediv__(self, other): return _facade("true_divide")(other, self)
+    def __pow__(self, other): return _facade("power")(self, other)
+    def __rpow__(self, other): return _facade("power")(other, self)
+    def __matmul__(self, other): return _facade("matmul")(self, other)
+    def __rmatmul__(self, other): return _facade("matmul")(other, self)
+    def __neg__(self): return _facade("negative")(self)
+    def __pos__(self): return self
+    def __abs__(self): return _facade("abs")(self)
+    def __lt__(self, other): return _facade("less")(self, other)
+    def __le__(self, other): return _facade("less_equal")(self, other)
+    def __gt__(self, other): return _facade("greater")(self, other)
+    def __ge__(self, other): return _facade("greater_equal")(self, other)
+    def __eq__(self, other): return _facade("equal")(self, other)
+    def __ne__(self, other): return _facade("not_equal")(self, other)
+    __hash__ = object.__hash__
+
+    def __getitem__(self, index):
+        from ..dispatch.policy import getitem
+        return getitem(self, index)
+
+    def __len__(self):
+        return self.shape[0]
+
+    @property
+    def ndim(self):
+        return len(self.shape)
+
+    @property
+    def size(self):
+        return int(onp.prod(self.shape))
+
+    @property
+    def T(self):
+        return _facade("transpose")(self)
+
+    def reshape(self, *shape, **kwargs):
+        if len(shape) == 1 and not isinstance(shape[0], int):
+            shape = shape[0]
+        return _facade("reshape")(self, shape, **kwargs)
+
+    def transpose(self, *axes):
+        if len(axes) == 1 and not isinstance(axes[0], int):
+            axes = axes[0]
+        return _facade("transpose")(self, axes or None)
+
+    # NumPy's own reductions call these methods on an MXArray, so they go straight to
+    # the dispatcher (which hands NumPy plain data), never back through numpy.sum.
+    def dot(self, other): return _method("dot", self, other)
+    def sum(self, axis=None, dtype=None, out=None, keepdims=False):
+        return _method("sum", self, axis, dtype=dtype, out=out, keepdims=keepdims)
+    def mean(self, axis=None, dtype=None, out=None, keepdims=False):
+        return _method("mean", self, axis, dtype=dtype, out=out, keepdims=keepdims)
+    def max(self, axis=None, out=None, keepdims=False):
+        return _method("amax", self, axis, out=out, keepdims=keepdims)
+    def min(self, axis=None, out=None, keepdims=False):
+        return _method("amin", self, axis, out=out, keepdims=keepdims)
+    def argmax(self, axis=None, out=None): return _method("argmax", self, axis, out=out)
+    def argmin(self, axis=None, out=None): return _method("argmin", self, axis, out=out)
+    def astype(self, dtype): return _facade("asarray")(self.asnumpy().astype(dtype))
+
+
+def _method(name, *args, **kwargs):
+    import autograd.numpy as anp
+    from ..dispatch.policy import run_op
+    raw = getattr(onp, name)
+    return run_op(raw, getattr(anp, name, None), args, kwargs)
+
+
+class MXArray(_Operators):
+    """Data in MXNet that acts (and prints) like a NumPy array; see the module docstring.
+
+    >>> from minpy_compat.backends import mxnet_backend  # doctest: +SKIP
+    >>> a = mxnet_backend.array([1.0, 2.0])               # doctest: +SKIP
+    >>> a * 2                                             # doctest: +SKIP
+    array([2., 4.])
+    """
+
+    __slots__ = ("nd", "shape", "dtype", "_numpy", "is_zeros")
+
+    def __init__(self, nd, shape=None, dtype=None, is_zeros=False):
+        self.nd = nd
+        self.is_zeros = is_zeros  # made by MXVSpace.zeros: adding to it is free
+        self.shape = tuple(nd.shape) if shape is None else tuple(shape)
+        self.dtype = onp.dtype(nd.dtype if dtype is None else dtype)
+        self._numpy = None
+
+    @property
+    def context(self):
+        from ..context import Context
+        ctx = self.nd.context
+        return Context("gpu" if ctx.device_type == "gpu" else "cpu", ctx.device_id)
+
+    def on(self, ctx):
+        """The NDArray on MXNet context ``ctx`` (a device copy only if it lives elsewhere)."""
+        return self.nd if self.nd.context == ctx else self.nd.as_in_context(ctx)
+
+    def _data(self):
+        if self._numpy is None:
+            data = backend.copy_to_numpy(self.nd, self.shape, self.dtype)
+            data.flags.writeable = False  # cached: the MXNet data never changes under it
+            self._numpy = data
+        return self._numpy
+
+    def asnumpy(self):
+        """A plain ``numpy.ndarray`` copy of the data."""
+        return self._data().copy()
+
+    def __array__(self, dtype=None, copy=None):
+        data = self._data()
+        return data if dtype is None else data.astype(dtype)
+
+    def wait_to_read(self):
+        self.nd.wait_to_read()
+        return self
+
+    def __repr__(self):
+        return repr(self._data())
+
+    def __str__(self):
+        return str(self._data())
+
+    def __float__(self): return float(self._data())
+    def __int__(self): return int(self._data())
+    def __bool__(self): return bool(self._data())
+    def __index__(self): return int(self._data())
+    def item(self, *args): return self._data().item(*args)
+    def tolist(self): return self._data().tolist()
+    def copy(self): return self
+
+    def __setitem__(self, index, value):
+        raise TypeError(message("MXArray[...] = value", "an array that can be written",
+                                "data that lives in MXNet (immutable here)",
+                                "Write into x.asnumpy(), or build the value with np.where."))
+
+    def __reduce__(self):
+        return (onp.asarray, (self.asnumpy(),))
+
+
+class MXBox(Box, _Operators):
+    """An MXArray being traced by ``grad``."""
+
+    __slots__ = []
+
+    @property
+    def shape(self): return self._value.shape
+
+    @property
+    def dtype(self): return self._value.dtype
+
+    @property
+    def context(self): return self._value.context
+
+    def asnumpy(self):
+        return self._value.asnumpy()
+
+    def __repr__(self):
+        return f"MXBox({self._value!r})"
+
+    def __array__(self, dtype=None, copy=None):
+        raise TracedValueError(message(
+            "numpy.asarray on a traced value", "a function minpy_compat can differentiate",
+            "a conversion that drops the gradient", "Use x.asnumpy() to read the value."))
+
+
+class MXVSpace(VSpace):
+    """The vector space of an MXArray: gradients may be MXArrays or NumPy arrays."""
+
+    def __init__(self, value):
+        self.shape, self.dtype = value.shape, value.dtype
+
+    @property
+    def size(self): return int(onp.prod(self.shape))
+
+    @property
+    def ndim(self): return len(self.shape)
+
+    # Zeros in MXNet: autograd's tuple arguments start every gradient from zeros, and
+    # NumPy zeros would be copied to MXNet at the first addition.
+    def zeros(self): return self._full(0.0)
+    def ones(self): return self._full(1.0)
+
+    def _full(self, fill):
+        mx = backend.require_mxnet("MXVSpace")
+        nd = mx.nd.full(self.shape or (1,), fill, ctx=backend.current_mxnet_context(),
+                        dtype=self.dtype)
+        return MXArray(nd, self.shape, self.dtype, is_zeros=fill == 0.0)
+
+    def _add(self, x, y):
+        if type(x) is MXArray and x.is_zeros:
+            return y
+        if type(x) is MXArray and type(y) is MXArray:
+            return MXArray(x.nd + y.nd, x.shape, x.dtype)
+        return x + y
+
+    def _mut_add(self, x, y):
+        return self._add(x, y)
+
+    def _scalar_mul(self, x, a): return x * a
+    def _inner_prod(self, x, y): return onp.dot(onp.ravel(getval(x)), onp.ravel(getval(y)))
+    def _covector(self, x): return x
+
+
+MXBox.register(MXArray)
+MXVSpace.register(MXArray)

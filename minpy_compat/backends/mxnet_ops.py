@@ -1,0 +1,278 @@
+"""MXNet implementations of NumPy functions, with their gradients: the math table.
+
+Each op is a ``customop('mxnet')``: its function and gradient makers see NDArrays.
+The ``*_call`` adapters take NumPy's signature, check that MXNet gives NumPy's
+answer for these arguments (floats of one dtype; otherwise ``Unsupported`` and the
+policy runs NumPy), and work out NumPy's shape where MXNet has none (0-d).
+Importing this module imports MXNet; the dispatcher does so on first MXNet use.
+Shapes, reductions and indexing are in ``mxnet_ops_shape``.
+"""
+import numpy as onp
+from autograd.tracer import getval
+
+from ..numpy import _sigmoid as _raw_sigmoid
+from ..primitive import customop
+from .mxnet_backend import logical, require_mxnet
+
+mx = require_mxnet("MXNet ops")
+nd = mx.nd
+
+OPS = []      # every op in the table (tests walk it)
+TABLE = {}    # raw NumPy function (or name) -> adapter with NumPy's signature
+
+
+class Unsupported(Exception):
+    """MXNet would not give NumPy's answer for these arguments; NumPy runs instead."""
+
+
+def register(op):
+    OPS.append(op)
+    return op
+
+
+# ---- argument checks ------------------------------------------------------------------
+def float_dtype(values, allow_bool=False):
+    """The one float dtype of the array arguments; Unsupported for anything else."""
+    found = None
+    for value in values:
+        kind = type(value)
+        if kind is float or kind is int or value is None:
+            continue
+        raw = getval(value)
+        dtype = getattr(raw, "dtype", None)
+        if dtype is None or type(raw) is float:
+            raise Unsupported(f"argument {kind.__name__}")
+        dtype = onp.dtype(dtype)  # a raw mx.nd.NDArray reports a type, not a dtype
+        if dtype.kind == "b" and allow_bool:
+            continue
+        if dtype.kind != "f" or (found is not None and dtype != found):
+            raise Unsupported(f"dtype {dtype}")
+        found = dtype
+    if found is None:
+        raise Unsupported("no float array argument")
+    return found
+
+
+def shape_of(value):
+    return getattr(getval(value), "shape", ())
+
+
+def unbroadcast(g, like):
+    """Sum ``g`` down to ``like``'s (NDArray) shape, undoing broadcasting."""
+    shape = like.shape
+    if g.shape == shape:
+        return g
+    lead = g.ndim - len(shape)
+    axes = tuple(range(lead)) + tuple(
+        lead + i for i, n in enumerate(shape) if n == 1 and g.shape[lead + i] != 1)
+    if axes:
+        g = g.sum(axis=axes, keepdims=True)
+    return g.reshape(shape)
+
+
+def _shape_kwargs(*args):
+    """``scalar=True`` when every array argument is 0-d (NumPy's result is 0-d too)."""
+    return {"scalar": True} if all(shape_of(a) == () for a in args
+                                    if type(a) not in (int, float)) else {}
+
+
+def _result(out, scalar, dtype=None):
+    return logical(out, () if scalar else None, dtype) if scalar or dtype else out
+
+
+# ---- elementwise arithmetic ------------------------------------------------------------
+@register
+@customop('mxnet')
+def mx_add(x, y, scalar=False):
+    return _result(x + y, scalar)
+
+
+mx_add.def_grad(lambda ans, x, y, **kw: lambda g: unbroadcast(g, x), argnum=0)
+mx_add.def_grad(lambda ans, x, y, **kw: lambda g: unbroadcast(g, y), argnum=1)
+
+
+@register
+@customop('mxnet')
+def mx_subtract(x, y, scalar=False):
+    return _result(x - y, scalar)
+
+
+mx_subtract.def_grad(lambda ans, x, y, **kw: lambda g: unbroadcast(g, x), argnum=0)
+mx_subtract.def_grad(lambda ans, x, y, **kw: lambda g: unbroadcast(-g, y), argnum=1)
+
+
+@register
+@customop('mxnet')
+def mx_multiply(x, y, scalar=False):
+    return _result(x * y, scalar)
+
+
+mx_multiply.def_grad(lambda ans, x, y, **kw: lambda g: unbroadcast(g * y, x), argnum=0)
+mx_multiply.def_grad(lambda ans, x, y, **kw: lambda g: unbroadcast(g * x, y), argnum=1)
+
+
+@register
+@customop('mxnet')
+def mx_divide(x, y, scalar=False):
+    return _result(x / y, scalar)
+
+
+mx_divide.def_grad(lambda ans, x, y, **kw: lambda g: unbroadcast(g / y, x), argnum=0)
+mx_divide.def_grad(lambda ans, x, y, **kw: lambda g: unbroadcast(-g * x / (y * y), y), argnum=1)
+
+
+@register
+@customop('mxnet')
+def mx_power(x, y, scalar=False):
+    return _result(x ** y, scalar)
+
+
+# y * x**(y-1), not y * ans / x: finite at x = 0 (MinPy's NumPy gradient was NaN there).
+mx_power.def_grad(lambda ans, x, y, **kw: lambda g: unbroadcast(g * y * x ** (y - 1), x),
+                  argnum=0)
+mx_power.def_grad(lambda ans, x, y, **kw: lambda g: unbroadcast(
+    g * ans * nd.log(nd.where(x > 0, x, nd.ones_like(x))), y), argnum=1)
+
+
+def _share(g, ans, x, y, mine):
+    """Gradient of maximum/minimum for ``mine`` (x or y): ties split g, as autograd does."""
+    wins = (mine == ans).astype(ans.dtype)
+    return unbroadcast(g * wins / (1 + (x == y).astype(ans.dtype)), mine)
+
+
+@register
+@customop('mxnet')
+def mx_maximum(x, y, scalar=False):
+    return _result(nd.maximum(x, y), scalar)
+
+
+mx_maximum.def_grad(lambda ans, x, y, **kw: lambda g: _share(g, ans, x, y, x), argnum=0)
+mx_maximum.def_grad(lambda ans, x, y, **kw: lambda g: _share(g, ans, x, y, y), argnum=1)
+
+
+@register
+@customop('mxnet')
+def mx_minimum(x, y, scalar=False):
+    return _result(nd.minimum(x, y), scalar)
+
+
+mx_minimum.def_grad(lambda ans, x, y, **kw: lambda g: _share(g, ans, x, y, x), argnum=0)
+mx_minimum.def_grad(lambda ans, x, y, **kw: lambda g: _share(g, ans, x, y, y), argnum=1)
+
+
+def _binary_call(op):
+    def call(x, y, out=None, **kwargs):
+        if out is not None or kwargs:
+            raise Unsupported("keyword arguments")
+        float_dtype((x, y))
+        return op(x, y, **_shape_kwargs(x, y))
+    return call
+
+
+for _raw, _op in ((onp.add, mx_add), (onp.subtract, mx_subtract), (onp.multiply, mx_multiply),
+                  (onp.true_divide, mx_divide), (onp.divide, mx_divide),
+                  (onp.power, mx_power), (onp.maximum, mx_maximum),
+                  (onp.minimum, mx_minimum)):
+    TABLE[_raw] = _binary_call(_op)
+
+
+# ---- comparisons (bool results; no gradient) ------------------------------------------------
+def _comparison(name, compute):
+    def func(x, y, scalar=False):
+        return logical(compute(x, y), () if scalar else None, onp.bool_)
+    func.__name__ = name
+    op = register(customop('mxnet')(func))
+    op.def_grad(lambda ans, x, y, **kw: lambda g: nd.zeros_like(x), argnum=0)
+    op.def_grad(lambda ans, x, y, **kw: lambda g: nd.zeros_like(y), argnum=1)
+    return op
+
+
+for _raw, _name, _compute in (
+        (onp.less, "mx_less", lambda x, y: x < y),
+        (onp.less_equal, "mx_less_equal", lambda x, y: x <= y),
+        (onp.greater, "mx_greater", lambda x, y: x > y),
+        (onp.greater_equal, "mx_greater_equal", lambda x, y: x >= y),
+        (onp.equal, "mx_equal", lambda x, y: x == y),
+        (onp.not_equal, "mx_not_equal", lambda x, y: x != y)):
+    TABLE[_raw] = _binary_call(_comparison(_name, _compute))
+
+
+# ---- unary math -------------------------------------------------------------------------------
+def _unary(name, compute, grad):
+    """An elementwise op: ``compute(x)``; ``grad(ans, x, g)`` its gradient."""
+    def func(x, scalar=False):
+        return _result(compute(x), scalar)
+    func.__name__ = name
+    op = register(customop('mxnet')(func))
+    op.def_grad(lambda ans, x, **kw: lambda g: grad(ans, x, g), argnum=0)
+    return op
+
+
+def _unary_call(op):
+    def call(x, out=None, **kwargs):
+        if out is not None or kwargs:
+            raise Unsupported("keyword arguments")
+        float_dtype((x,))
+        return op(x, **_shape_kwargs(x))
+    return call
+
+
+for _raw, _name, _compute, _grad in (
+        (onp.exp, "mx_exp", nd.exp, lambda ans, x, g: g * ans),
+        (onp.log, "mx_log", nd.log, lambda ans, x, g: g / x),
+        (onp.tanh, "mx_tanh", nd.tanh, lambda ans, x, g: g * (1 - ans * ans)),
+        (onp.sin, "mx_sin", nd.sin, lambda ans, x, g: g * nd.cos(x)),
+        (onp.cos, "mx_cos", nd.cos, lambda ans, x, g: -g * nd.sin(x)),
+        (onp.sqrt, "mx_sqrt", nd.sqrt, lambda ans, x, g: g * 0.5 / ans),
+        (onp.abs, "mx_abs", nd.abs, lambda ans, x, g: g * nd.sign(x)),
+        (onp.absolute, "mx_absolute", nd.abs, lambda ans, x, g: g * nd.sign(x)),
+        (onp.negative, "mx_negative", lambda x: -x, lambda ans, x, g: -g),
+        (_raw_sigmoid, "mx_sigmoid", nd.sigmoid, lambda ans, x, g: g * ans * (1 - ans))):
+    TABLE[_raw] = _unary_call(_unary(_name, _compute, _grad))
+
+
+# ---- dot / matmul (1-d and 2-d) ---------------------------------------------------------------
+def _as_matrix(a, is_left):
+    if a.ndim == 2:
+        return a
+    return a.reshape((1, -1)) if is_left else a.reshape((-1, 1))
+
+
+def _dot_grads(ans, a, b, **kwargs):
+    a2, b2 = _as_matrix(a, True), _as_matrix(b, False)
+
+    def grads(g):
+        g2 = g.reshape((a2.shape[0], b2.shape[1]))
+        return (nd.dot(g2, b2, transpose_b=True).reshape(a.shape),
+                nd.dot(a2, g2, transpose_a=True).reshape(b.shape))
+    return grads
+
+
+@register
+@customop('mxnet')
+def mx_dot(a, b, scalar=False):
+    return _result(nd.dot(a, b), scalar)
+
+
+mx_dot.def_multiple_grad(_dot_grads, argnums=(0, 1))
+
+
+def _dot_call(a, b, out=None):
+    if out is not None:
+        raise Unsupported("out=")
+    float_dtype((a, b))
+    sa, sb = shape_of(a), shape_of(b)
+    if not (1 <= len(sa) <= 2 and 1 <= len(sb) <= 2):
+        raise Unsupported("dot of arrays with more than 2 or fewer than 1 dimensions")
+    return mx_dot(a, b, **({"scalar": True} if len(sa) == len(sb) == 1 else {}))
+
+
+TABLE[onp.dot] = _dot_call
+TABLE[onp.matmul] = lambda a, b, **kwargs: _dot_call(a, b) if not kwargs else _refuse(kwargs)
+
+
+def _refuse(kwargs):
+    raise Unsupported(f"keyword arguments {sorted(kwargs)}")
+
+
+from . import mxnet_ops_shape  # noqa: E402,F401  (fills TABLE with shapes and reductions)

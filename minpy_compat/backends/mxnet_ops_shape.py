@@ -1,0 +1,315 @@
+"""MXNet implementations, second table: reductions, shapes, joining, where, slicing.
+
+Adapters compute NumPy's result shape (MXNet's legacy NDArrays have no 0-d
+shape) and hand it to the op, which reports it through ``logical``.
+"""
+import numpy as onp
+
+from ..primitive import customop
+from .mxnet_array import MXArray
+from .mxnet_backend import current_mxnet_context, logical
+from .mxnet_ops import OPS, TABLE, Unsupported, float_dtype, nd, register, shape_of
+
+MAX_JOINED = 32  # concatenate/stack of more arrays than this run in NumPy
+
+
+def _physical(shape):
+    return shape if shape else (1,)
+
+
+def _out(result, shape):
+    return logical(result, shape) if shape == () else result
+
+
+def _axes(axis, ndim):
+    """NumPy's axis argument as a sorted tuple of non-negative ints."""
+    if axis is None:
+        return tuple(range(ndim))
+    axes = (axis,) if isinstance(axis, int) else tuple(axis)
+    if not all(isinstance(a, int) and -ndim <= a < ndim for a in axes):
+        raise Unsupported(f"axis {axis!r}")
+    return tuple(sorted(a % ndim for a in axes))
+
+
+def _kept_shape(shape, axes):
+    return tuple(1 if i in axes else n for i, n in enumerate(shape))
+
+
+# ---- reductions -----------------------------------------------------------------------------
+def _spread(g, x, axes, shape):
+    """``g`` (reduced over ``axes``) back to ``x``'s shape."""
+    kept = _physical(_kept_shape(shape, axes)) if shape else (1,)
+    return nd.broadcast_to(g.reshape(kept), x.shape)
+
+
+@register
+@customop('mxnet')
+def mx_sum(x, axes, keepdims, shape, out_shape):
+    return _out(nd.sum(x, axis=axes, keepdims=keepdims) if shape else x, out_shape)
+
+
+mx_sum.def_grad(lambda ans, x, axes, keepdims, shape, out_shape:
+                lambda g: _spread(g, x, axes, shape), argnum=0)
+
+
+@register
+@customop('mxnet')
+def mx_mean(x, axes, keepdims, shape, out_shape):
+    return _out(nd.mean(x, axis=axes, keepdims=keepdims) if shape else x, out_shape)
+
+
+mx_mean.def_grad(lambda ans, x, axes, keepdims, shape, out_shape: lambda g: _spread(
+    g, x, axes, shape) / max(1, int(onp.prod([shape[a] for a in axes]))), argnum=0)
+
+
+def _extreme_grad(ans, x, axes, keepdims, shape, out_shape):
+    """Gradient of max/min: ties share it (as autograd does)."""
+    wins = (x == _spread(ans, x, axes, shape)).astype(x.dtype)
+    count = _spread(nd.sum(wins, axis=axes, keepdims=True), x, axes, shape) if shape else wins
+    return lambda g: _spread(g, x, axes, shape) * wins / count
+
+
+@register
+@customop('mxnet')
+def mx_max(x, axes, keepdims, shape, out_shape):
+    return _out(nd.max(x, axis=axes, keepdims=keepdims) if shape else x, out_shape)
+
+
+mx_max.def_grad(_extreme_grad, argnum=0)
+
+
+@register
+@customop('mxnet')
+def mx_min(x, axes, keepdims, shape, out_shape):
+    return _out(nd.min(x, axis=axes, keepdims=keepdims) if shape else x, out_shape)
+
+
+mx_min.def_grad(_extreme_grad, argnum=0)
+
+
+def _reduction_call(op):
+    def call(a, axis=None, dtype=None, out=None, keepdims=False, **kwargs):
+        if dtype is not None or out is not None or kwargs:
+            raise Unsupported("dtype=, out= or other keyword arguments")
+        float_dtype((a,))
+        shape = shape_of(a)
+        axes = _axes(axis, len(shape))
+        if shape and not axes:
+            raise Unsupported("axis=() (MXNet reads an empty axis as all axes)")
+        if keepdims:
+            out_shape = _kept_shape(shape, axes)
+        else:
+            out_shape = tuple(n for i, n in enumerate(shape) if i not in axes)
+        return op(a, axes, bool(keepdims), shape, out_shape)
+    return call
+
+
+def _extreme_call(op):
+    reduce = _reduction_call(op)
+
+    def call(a, axis=None, out=None, keepdims=False, **kwargs):
+        return reduce(a, axis=axis, out=out, keepdims=keepdims, **kwargs)
+    return call
+
+
+TABLE[onp.sum] = _reduction_call(mx_sum)
+TABLE[onp.mean] = _reduction_call(mx_mean)
+for _raw in {onp.max, onp.amax}:
+    TABLE[_raw] = _extreme_call(mx_max)
+for _raw in {onp.min, onp.amin}:
+    TABLE[_raw] = _extreme_call(mx_min)
+
+
+# ---- shapes --------------------------------------------------------------------------------
+@register
+@customop('mxnet')
+def mx_reshape(x, shape):
+    return _out(x.reshape(_physical(shape)), shape)
+
+
+mx_reshape.def_grad(lambda ans, x, shape: lambda g: g.reshape(x.shape), argnum=0)
+
+
+def _reshape_call(a, newshape=None, order="C", shape=None):
+    newshape = shape if newshape is None else newshape
+    if order != "C":
+        raise Unsupported("order other than 'C'")
+    float_dtype((a,))
+    size = int(onp.prod(shape_of(a)))
+    target = onp.empty((size,), dtype=onp.bool_).reshape(newshape).shape  # NumPy's -1 rules
+    return mx_reshape(a, target)
+
+
+TABLE[onp.reshape] = _reshape_call
+
+
+@register
+@customop('mxnet')
+def mx_transpose(x, axes):
+    return nd.transpose(x, axes=axes) if len(axes) > 1 else x
+
+
+mx_transpose.def_grad(lambda ans, x, axes: lambda g: nd.transpose(
+    g, axes=tuple(onp.argsort(axes))) if len(axes) > 1 else g, argnum=0)
+
+
+def _transpose_call(a, axes=None):
+    float_dtype((a,))
+    ndim = len(shape_of(a))
+    axes = tuple(reversed(range(ndim))) if axes is None else tuple(a_ % ndim for a_ in axes)
+    if sorted(axes) != list(range(ndim)):
+        raise Unsupported(f"axes {axes}")
+    result = mx_transpose(a, axes)
+    return result
+
+
+TABLE[onp.transpose] = _transpose_call
+
+
+def _expand_dims_call(a, axis):
+    float_dtype((a,))
+    shape = shape_of(a)
+    if not isinstance(axis, int) or not -len(shape) - 1 <= axis <= len(shape):
+        raise Unsupported(f"axis {axis!r}")
+    axis %= len(shape) + 1
+    return mx_reshape(a, shape[:axis] + (1,) + shape[axis:])
+
+
+TABLE[onp.expand_dims] = _expand_dims_call
+
+
+# ---- joining -----------------------------------------------------------------------------------
+def _part(g, axis, begin, end, like):
+    return nd.slice_axis(g, axis=axis, begin=begin, end=end).reshape(like.shape)
+
+
+def _concat_grad(index):
+    def maker(ans, axis, *xs):
+        begin = sum(x.shape[axis] for x in xs[:index])
+        return lambda g: _part(g, axis, begin, begin + xs[index].shape[axis], xs[index])
+    return maker
+
+
+@register
+@customop('mxnet')
+def mx_concatenate(axis, *xs):
+    return nd.concat(*xs, dim=axis)
+
+
+@register
+@customop('mxnet')
+def mx_stack(axis, *xs):
+    return nd.stack(*xs, axis=axis)
+
+
+def _stack_grad(index):
+    return lambda ans, axis, *xs: lambda g: _part(g, axis, index, index + 1, xs[index])
+
+
+for _i in range(MAX_JOINED):
+    mx_concatenate.def_grad(_concat_grad(_i), argnum=_i + 1)
+    mx_stack.def_grad(_stack_grad(_i), argnum=_i + 1)
+
+
+def _join_call(op, extra_axis):
+    def call(arrays, axis=0, out=None, **kwargs):
+        arrays = list(arrays)
+        if out is not None or kwargs or not 0 < len(arrays) <= MAX_JOINED:
+            raise Unsupported("out=, keyword arguments or too many arrays")
+        float_dtype(arrays)
+        shapes = {shape_of(a) for a in arrays}
+        ndim = len(next(iter(shapes))) + extra_axis
+        if () in shapes or not isinstance(axis, int) or not -ndim <= axis < ndim:
+            raise Unsupported(f"axis {axis!r} or 0-d arrays")
+        return op(axis % ndim, *arrays)
+    return call
+
+
+TABLE[onp.concatenate] = _join_call(mx_concatenate, 0)
+TABLE[onp.stack] = _join_call(mx_stack, 1)
+
+
+# ---- where ----------------------------------------------------------------------------------
+@register
+@customop('mxnet')
+def mx_where(condition, x, y):
+    return nd.where(condition, x, y)
+
+
+mx_where.def_grad(lambda ans, c, x, y: lambda g: nd.zeros_like(c), argnum=0)
+mx_where.def_grad(lambda ans, c, x, y: lambda g: nd.where(c, g, nd.zeros_like(g)), argnum=1)
+mx_where.def_grad(lambda ans, c, x, y: lambda g: nd.where(c, nd.zeros_like(g), g), argnum=2)
+
+
+def _where_call(condition, x=None, y=None):
+    if x is None or y is None:
+        raise Unsupported("where with one argument")
+    float_dtype((x, y))
+    float_dtype((condition, x), allow_bool=True)
+    if not shape_of(condition) == shape_of(x) == shape_of(y) != ():
+        raise Unsupported("where with broadcasting or 0-d arrays")
+    return mx_where(condition, x, y)
+
+
+TABLE[onp.where] = _where_call
+
+
+# ---- indexing by ints and slices -------------------------------------------------------------
+@register
+@customop('mxnet')
+def mx_getitem(x, begin, end, step, shape):
+    return _out(nd.slice(x, begin=begin, end=end, step=step).reshape(_physical(shape)), shape)
+
+
+def _getitem_grad(ans, x, begin, end, step, shape):
+    sliced = tuple(len(range(b, e, s)) for b, e, s in zip(begin, end, step))
+    return lambda g: nd._internal._slice_assign(
+        nd.zeros_like(x), g.reshape(sliced), begin=begin, end=end, step=step)
+
+
+mx_getitem.def_grad(_getitem_grad, argnum=0)
+
+
+def getitem_call(x, index):
+    """``x[index]`` for ints and positive-step slices; Unsupported otherwise."""
+    float_dtype((x,))
+    shape = shape_of(x)
+    index = index if type(index) is tuple else (index,)
+    if len(index) > len(shape) or not shape:
+        raise Unsupported("too many indices")
+    begin, end, step, out_shape = [], [], [], []
+    for i, n in enumerate(shape):
+        item = index[i] if i < len(index) else slice(None)
+        if type(item) is int and -n <= item < n:
+            b = item % n
+            begin.append(b), end.append(b + 1), step.append(1)
+        elif type(item) is slice:
+            b, e, s = item.indices(n)
+            if s <= 0 or len(range(b, e, s)) == 0:
+                raise Unsupported("negative step or empty slice")
+            begin.append(b), end.append(e), step.append(s), out_shape.append(len(range(b, e, s)))
+        else:
+            raise Unsupported(f"index {item!r}")
+    return mx_getitem(x, tuple(begin), tuple(end), tuple(step), tuple(out_shape))
+
+
+TABLE["getitem"] = getitem_call
+
+
+# ---- creation (no gradient: nothing to differentiate) ----------------------------------------
+def _creation_call(fill):
+    def call(shape, dtype=None, order="C", **kwargs):
+        if order != "C" or kwargs:
+            raise Unsupported("order= or keyword arguments")
+        dtype = onp.dtype(float if dtype is None else dtype)
+        shape = (shape,) if isinstance(shape, int) else tuple(shape)
+        if dtype.kind != "f" or 0 in shape:
+            raise Unsupported(f"dtype {dtype} or an empty shape")
+        data = nd.full(_physical(shape), fill, ctx=current_mxnet_context(), dtype=dtype)
+        return MXArray(data, shape, dtype)
+    return call
+
+
+TABLE[onp.zeros] = _creation_call(0.0)
+TABLE[onp.ones] = _creation_call(1.0)
+__all__ = ["OPS", "TABLE"]

@@ -1,0 +1,30 @@
+"""The one flag the NumPy facade reads on every call.
+
+``engaged`` is False until some thread sets a non-default policy, a GPU context
+or starts recording op statistics. While it is False, a facade call costs one
+module-attribute read more than calling autograd directly; once True, calls go
+through ``minpy_compat.dispatch.policy.run_op``, which picks the backend.
+This module imports nothing, so the facade and ``context`` can read it freely.
+"""
+import threading
+
+engaged = False
+_reasons = set()   # (thread id, reason) pairs that need the dispatcher
+_lock = threading.Lock()
+
+
+def need(reason, on):
+    """Say whether this thread needs the dispatcher for ``reason`` ('policy', 'gpu', 'stats')."""
+    global engaged
+    key = (threading.get_ident(), reason) if reason != "stats" else (None, reason)
+    with _lock:
+        if on:
+            _reasons.add(key)
+        else:
+            _reasons.discard(key)
+        engaged = bool(_reasons)
+
+
+def run(raw, traced, args, kwargs):
+    from .policy import run_op
+    return run_op(raw, traced, args, kwargs)

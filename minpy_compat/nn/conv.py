@@ -1,0 +1,116 @@
+"""2-D convolution and max pooling for ``nn.layers`` (NCHW layout).
+
+``conv2d`` is a ``customop('numpy')`` over an im2col view of the input: one
+tensordot forward, and a gradient (``def_multiple_grad``) that reuses the same
+view. Implementations are looked up by backend name in ``IMPLEMENTATIONS`` so an
+MXNet version (``mxnet.nd.Convolution`` as a ``customop('mxnet')``) can be added
+with ``register_conv2d('mxnet', fn)`` without touching the layers.
+``max_pool2d`` is written with ``minpy_compat.numpy``, so the tracer differentiates it.
+
+>>> import minpy_compat.numpy as np
+>>> x = np.ones((1, 1, 4, 4))
+>>> conv2d(x, np.ones((2, 1, 3, 3)), np.zeros(2), pad=1).shape
+(1, 2, 4, 4)
+>>> max_pool2d(x, 2).shape
+(1, 1, 2, 2)
+"""
+import numpy as onp
+from numpy.lib.stride_tricks import as_strided
+
+from .. import numpy as np
+from ..errors import message
+from ..primitive import customop
+
+
+def _windows(x, kernel_shape, stride, pad):
+    """A read-only (N, C, HH, WW, Hout, Wout) view of the padded input's windows."""
+    x = onp.pad(x, ((0, 0), (0, 0), (pad, pad), (pad, pad)))
+    N, C, H, W = x.shape
+    HH, WW = kernel_shape
+    Hout, Wout = (H - HH) // stride + 1, (W - WW) // stride + 1
+    sN, sC, sH, sW = x.strides
+    return as_strided(x, (N, C, HH, WW, Hout, Wout),
+                      (sN, sC, sH, sW, sH * stride, sW * stride), writeable=False)
+
+
+@customop("numpy")
+def conv2d_numpy(x, w, b, stride, pad):
+    cols = _windows(x, w.shape[2:], stride, pad)
+    out = onp.tensordot(w, cols, axes=([1, 2, 3], [1, 2, 3]))  # (F, N, Hout, Wout)
+    return onp.ascontiguousarray(out.transpose(1, 0, 2, 3)) + b.reshape(1, -1, 1, 1)
+
+
+def conv2d_numpy_grad(ans, x, w, b, stride, pad):
+    cols = _windows(x, w.shape[2:], stride, pad)
+
+    def grads(g):
+        dw = onp.tensordot(g, cols, axes=([0, 2, 3], [0, 4, 5]))
+        dcols = onp.tensordot(w, g, axes=([0], [1]))  # (C, HH, WW, N, Hout, Wout)
+        dx = onp.zeros((x.shape[0], x.shape[1], x.shape[2] + 2 * pad, x.shape[3] + 2 * pad),
+                       dtype=g.dtype)
+        Hout, Wout = g.shape[2:]
+        for i in range(w.shape[2]):
+            for j in range(w.shape[3]):
+                dx[:, :, i:i + stride * Hout:stride, j:j + stride * Wout:stride] += \
+                    dcols[:, i, j].transpose(1, 0, 2, 3)
+        dx = dx[:, :, pad:dx.shape[2] - pad, pad:dx.shape[3] - pad]
+        return dx, dw.astype(w.dtype), g.sum(axis=(0, 2, 3)).astype(b.dtype)
+    return grads
+
+
+conv2d_numpy.def_multiple_grad(conv2d_numpy_grad, argnums=(0, 1, 2))
+
+IMPLEMENTATIONS = {"numpy": conv2d_numpy}
+DEFAULT_BACKEND = "numpy"
+
+
+def register_conv2d(backend, op):
+    """Make ``op(x, w, b, stride, pad)`` the conv2d of ``backend`` ('numpy' or 'mxnet')."""
+    IMPLEMENTATIONS[backend] = op
+
+
+def conv2d(x, w, b, stride=1, pad=0, backend=None):
+    """Convolution of x (N, C, H, W) with filters w (F, C, HH, WW) plus bias b (F,).
+
+    Output (N, F, (H + 2 pad - HH) // stride + 1, (W + 2 pad - WW) // stride + 1).
+    """
+    backend = DEFAULT_BACKEND if backend is None else backend
+    if backend not in IMPLEMENTATIONS:
+        raise ValueError(message("conv2d argument 'backend'", "one of "
+                                 + ", ".join(map(repr, sorted(IMPLEMENTATIONS))), repr(backend)))
+    _check_conv_args(np.shape(x), np.shape(w), np.shape(b), stride, pad)
+    return IMPLEMENTATIONS[backend](x, w, b, stride, pad)
+
+
+def _check_conv_args(x_shape, w_shape, b_shape, stride, pad):
+    if len(x_shape) != 4:
+        raise ValueError(message("conv2d argument 0 'x'", "a 4-d (N, C, H, W) array",
+                                 f"shape {x_shape}", "Reshape images to (N, C, H, W)."))
+    if len(w_shape) != 4 or w_shape[1] != x_shape[1]:
+        raise ValueError(message("conv2d argument 1 'w'", f"filters (F, {x_shape[1]}, HH, WW)",
+                                 f"shape {w_shape}"))
+    if tuple(b_shape) != (w_shape[0],):
+        raise ValueError(message("conv2d argument 2 'b'", f"a bias of shape ({w_shape[0]},)",
+                                 f"shape {b_shape}"))
+    if not (isinstance(stride, int) and stride >= 1 and isinstance(pad, int) and pad >= 0):
+        raise ValueError(message("conv2d", "an int stride >= 1 and an int pad >= 0",
+                                 f"stride={stride!r}, pad={pad!r}"))
+    if x_shape[2] + 2 * pad < w_shape[2] or x_shape[3] + 2 * pad < w_shape[3]:
+        raise ValueError(message("conv2d", "filters no larger than the padded input",
+                                 f"filters {w_shape[2:]} on input {x_shape[2:]} with pad {pad}"))
+
+
+def max_pool2d(x, pool=2, stride=None):
+    """Max over ``pool`` x ``pool`` windows (``pool`` may be a pair), moving by ``stride``
+    (default: the window size) over x (N, C, H, W).
+    """
+    ph, pw = (pool, pool) if isinstance(pool, int) else tuple(pool)
+    stride = ph if stride is None else stride
+    N, C, H, W = np.shape(x)
+    if not (1 <= ph <= H and 1 <= pw <= W and isinstance(stride, int) and stride >= 1):
+        raise ValueError(message("max_pool2d", f"a window within the input {(H, W)} and an "
+                                 "int stride >= 1", f"pool={pool!r}, stride={stride!r}"))
+    Hout, Wout = (H - ph) // stride + 1, (W - pw) // stride + 1
+    windows = [x[:, :, i:i + stride * (Hout - 1) + 1:stride, j:j + stride * (Wout - 1) + 1:stride]
+               for i in range(ph) for j in range(pw)]
+    return np.max(np.stack(windows), axis=0)

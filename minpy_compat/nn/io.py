@@ -1,0 +1,218 @@
+"""Data iterators (MinPy's ``minpy.nn.io``): ``DataBatch``, ``DataIter``, ``NDArrayIter``.
+
+``last_batch_handle`` decides what happens to the samples that do not fill a batch:
+
+* ``'pad'``: the last batch is filled up with samples from the start of the data,
+  and ``batch.pad`` says how many of them are padding;
+* ``'discard'``: they are dropped; every batch is full;
+* ``'roll_over'``: they open the next epoch's first batch; every batch is full.
+
+>>> import numpy
+>>> it = NDArrayIter(numpy.arange(10.0).reshape(5, 2), numpy.arange(5), batch_size=2)
+>>> [(b.label[0].tolist(), b.pad) for b in it]
+[([0, 1], 0), ([2, 3], 0), ([4, 0], 1)]
+"""
+import numpy as onp
+
+from ..array import to_numpy, wrap
+from ..errors import message
+from .options import lookup
+
+LAST_BATCH_HANDLES = ("pad", "discard", "roll_over")
+
+
+class DataBatch:
+    """One batch: lists ``data`` and ``label`` of arrays, ``pad`` and sample ``index``."""
+
+    def __init__(self, data, label=None, pad=0, index=None):
+        self.data, self.label, self.pad, self.index = data, label, pad, index
+
+    def __repr__(self):
+        shapes = [tuple(d.shape) for d in self.data]
+        return f"DataBatch(data shapes {shapes}, pad {self.pad})"
+
+
+class DataIter:
+    """Base iterator: subclasses implement ``reset``, ``iter_next`` and the getters."""
+
+    def __init__(self, batch_size=0):
+        self.batch_size = batch_size
+
+    def __iter__(self):
+        return self
+
+    def reset(self):
+        pass
+
+    def __next__(self):
+        if not self.iter_next():
+            raise StopIteration
+        return DataBatch(self.getdata(), self.getlabel(), pad=self.getpad(),
+                         index=self.getindex())
+
+    next = __next__
+
+    def iter_next(self):
+        raise NotImplementedError(f"{type(self).__name__}.iter_next")
+
+    def getdata(self):
+        raise NotImplementedError(f"{type(self).__name__}.getdata")
+
+    def getlabel(self):
+        raise NotImplementedError(f"{type(self).__name__}.getlabel")
+
+    def getindex(self):
+        return None
+
+    def getpad(self):
+        return 0
+
+
+def _named_arrays(value, default_name, where, allow_empty=False):
+    """Data as a list of (name, plain ndarray): one array, a list, or a dict (sorted by name)."""
+    if value is None:
+        if allow_empty:
+            return []
+        raise ValueError(message(f"NDArrayIter argument {where!r}", "an array, list or dict",
+                                 "None"))
+    if isinstance(value, dict):
+        pairs = sorted(value.items())
+    elif isinstance(value, (list, tuple)):
+        pairs = [(default_name if len(value) == 1 else f"_{i}_{default_name}", v)
+                 for i, v in enumerate(value)]
+    else:
+        pairs = [(default_name, value)]
+    return [(name, onp.asarray(to_numpy(array))) for name, array in pairs]
+
+
+class NDArrayIter(DataIter):
+    """Iterate over in-memory arrays in batches (see the module docstring).
+
+    ``data`` and ``label`` are arrays, lists or dicts of arrays with a common first
+    dimension. ``shuffle=True`` permutes the samples once, here, with NumPy's
+    global random state. Batches hold ``Array`` copies.
+    """
+
+    def __init__(self, data, label=None, batch_size=1, shuffle=False,
+                 last_batch_handle="pad", data_name="data", label_name="softmax_label"):
+        super().__init__(batch_size)
+        lookup("NDArrayIter argument 'last_batch_handle'",
+               dict.fromkeys(LAST_BATCH_HANDLES), last_batch_handle)
+        if not isinstance(batch_size, int) or batch_size < 1:
+            raise ValueError(message("NDArrayIter argument 'batch_size'", "an int >= 1",
+                                     repr(batch_size)))
+        self.data = _named_arrays(data, data_name, "data")
+        self.label = _named_arrays(label, label_name, "label", allow_empty=True)
+        sizes = {name: len(array) for name, array in self.data + self.label}
+        if len(set(sizes.values())) != 1:
+            raise ValueError(message("NDArrayIter", "data and labels with one number of "
+                                     "samples", str(sizes)))
+        self.num_source = next(iter(sizes.values()))
+        if shuffle:
+            order = onp.random.permutation(self.num_source)
+            self.data = [(k, v[order]) for k, v in self.data]
+            self.label = [(k, v[order]) for k, v in self.label]
+        self.last_batch_handle = last_batch_handle
+        self.num_data = self.num_source
+        if last_batch_handle == "discard":
+            self.num_data -= self.num_source % batch_size
+        if self.num_data == 0:
+            raise ValueError(message("NDArrayIter", f"at least one full batch of {batch_size} "
+                                     "with last_batch_handle='discard'",
+                                     f"{self.num_source} samples"))
+        self.hard_reset()
+
+    # ---- epochs --------------------------------------------------------------------
+    def hard_reset(self):
+        """Start over from the first sample, forgetting any rolled-over samples."""
+        self._carry = self._leftover = onp.arange(0)
+        self.reset()
+
+    def reset(self):
+        """Start the next epoch; with 'roll_over', the samples left over by the last
+        finished epoch come first.
+        """
+        order = onp.concatenate([self._carry, onp.arange(self.num_data)]).astype(onp.int64)
+        self._carry = self._leftover = onp.arange(0)
+        if self.last_batch_handle == "roll_over":
+            full = len(order) - len(order) % self.batch_size
+            order, self._leftover = order[:full], order[full:]
+        self._pad = -len(order) % self.batch_size
+        if self._pad:  # 'pad': wrap around to the start of the data
+            order = onp.concatenate([order, onp.arange(self._pad) % self.num_source])
+        self._order = order
+        self._cursor = -self.batch_size
+
+    def iter_next(self):
+        self._cursor += self.batch_size
+        if self._cursor < len(self._order):
+            return True
+        self._carry, self._leftover = onp.concatenate([self._carry, self._leftover]), \
+            onp.arange(0)
+        return False
+
+    def getnumiterations(self):
+        """The number of batches in the current epoch."""
+        return len(self._order) // self.batch_size
+
+    # ---- the current batch -----------------------------------------------------------
+    def getindex(self):
+        return self._order[self._cursor:self._cursor + self.batch_size]
+
+    def getdata(self):
+        return [wrap(array[self.getindex()]) for _, array in self.data]
+
+    def getlabel(self):
+        return [wrap(array[self.getindex()]) for _, array in self.label]
+
+    def getpad(self):
+        last = self._cursor + self.batch_size >= len(self._order)
+        return self._pad if last else 0
+
+    @property
+    def provide_data(self):
+        return [(k, (self.batch_size,) + v.shape[1:]) for k, v in self.data]
+
+    @property
+    def provide_label(self):
+        return [(k, (self.batch_size,) + v.shape[1:]) for k, v in self.label]
+
+    def getsubiter(self, num_samples):
+        """An iterator over ``num_samples`` random samples (drawn without replacement)."""
+        if not 1 <= num_samples <= self.num_source:
+            raise ValueError(message("NDArrayIter.getsubiter", f"1..{self.num_source} samples",
+                                     repr(num_samples)))
+        chosen = onp.sort(onp.random.choice(self.num_source, num_samples, replace=False))
+        return NDArrayIter({k: v[chosen] for k, v in self.data},
+                           {k: v[chosen] for k, v in self.label} or None,
+                           batch_size=min(self.batch_size, num_samples),
+                           last_batch_handle="pad")
+
+
+# ---- files ---------------------------------------------------------------------------
+def save_data_labels(data, labels, file):
+    """Save ``data`` and ``labels`` arrays to ``file`` (a path or binary file), NumPy's .npz
+    format (MinPy pickled them; .npz loads without running code).
+    """
+    arrays = {"data": onp.asarray(to_numpy(data)), "labels": onp.asarray(to_numpy(labels))}
+    if isinstance(file, str):
+        with open(file, "wb") as handle:
+            onp.savez(handle, **arrays)
+    else:
+        onp.savez(file, **arrays)
+
+
+def load_data_labels(file):
+    """``(data, labels)`` as Arrays from a file written by ``save_data_labels``."""
+    with onp.load(file, allow_pickle=False) as saved:
+        return wrap(saved["data"]), wrap(saved["labels"])
+
+
+def __getattr__(name):
+    """MinPy re-exported MXNet's iterators (``MNISTIter``, ``CSVIter``, ...): load on use."""
+    if name.endswith("Iter") and not name.startswith("_"):
+        from ..backends.mxnet_backend import require_mxnet
+        iterator = getattr(require_mxnet(f"minpy_compat.nn.io.{name}").io, name, None)
+        if iterator is not None:
+            return iterator
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -1,0 +1,211 @@
+"""MinPy's layers: cs231n-style functions whose gradients come from the tracer.
+
+Every layer is written with ``minpy_compat.numpy``, so ``grad`` differentiates it
+(to any order); ``conv2d`` is a custom op with its own gradient (see ``conv``).
+Differences from MinPy, all bug fixes: ``affine`` flattens ``x`` to ``(N, -1)`` as
+MinPy's docstring promised, ``dropout`` is inverted (train scales by ``1/(1-p)``,
+test is the identity) and its ``seed`` really seeds it, and ``svm_loss`` is right
+for every batch size.
+
+>>> import minpy_compat.numpy as np
+>>> from minpy_compat.nn import layers
+>>> x = np.array([[1.0, -2.0]])
+>>> layers.relu(layers.affine(x, np.eye(2), np.zeros(2)))
+array([[1., 0.]])
+"""
+import numpy as onp
+from autograd.tracer import getval
+
+from .. import numpy as np
+from ..array import to_numpy
+from ..errors import message
+from .conv import conv2d, max_pool2d  # noqa: F401  (public here, MinPy's layout)
+
+
+# ---- dense -------------------------------------------------------------------------
+def affine(x, w, b):
+    """``x @ w + b`` with ``x`` flattened to ``(N, -1)`` first."""
+    if np.ndim(x) != 2:
+        x = np.reshape(x, (np.shape(x)[0], -1))
+    return np.dot(x, w) + b
+
+
+def relu(x):
+    return np.maximum(0, x)
+
+
+def sigmoid(x):
+    # tanh form: no overflow in exp for large negative x.
+    return 0.5 * (np.tanh(0.5 * x) + 1.0)
+
+
+# ---- normalisation and regularisation ---------------------------------------------
+def batchnorm(x, gamma, beta, mode="train", eps=1e-5, momentum=0.9,
+              running_mean=None, running_var=None):
+    """Batch normalisation over axis 0. Returns ``(out, running_mean, running_var)``.
+
+    ``mode='train'`` normalises with the batch's (biased) statistics and moves the
+    running ones: ``rm = momentum * rm + (1 - momentum) * mean``. ``mode='test'``
+    normalises with the running statistics. The running statistics are constants
+    for ``grad``.
+    """
+    _check_mode("batchnorm", mode)
+    width = np.shape(x)[1:]
+    running_mean = onp.zeros(width) if running_mean is None else _plain(running_mean)
+    running_var = onp.zeros(width) if running_var is None else _plain(running_var)
+    if mode == "train":
+        mean = np.mean(x, axis=0)
+        var = np.mean((x - mean) ** 2, axis=0)
+        running_mean = momentum * running_mean + (1 - momentum) * _plain(mean)
+        running_var = momentum * running_var + (1 - momentum) * _plain(var)
+    else:
+        mean, var = running_mean, running_var
+    out = gamma * (x - mean) / np.sqrt(var + eps) + beta
+    return out, np.asarray(running_mean), np.asarray(running_var)
+
+
+def dropout(x, prob, mode="train", seed=None):
+    """Inverted dropout: train keeps each unit with ``1 - prob`` and scales it by
+    ``1 / (1 - prob)``; test returns ``x``. ``seed`` makes the mask reproducible
+    (without it, NumPy's global random state is used).
+    """
+    _check_mode("dropout", mode)
+    if not 0 <= prob < 1:
+        raise ValueError(message("dropout argument 'prob'", "a drop probability in [0, 1)",
+                                 repr(prob), "Use prob=0 to keep every unit."))
+    if mode == "test" or prob == 0:
+        return x
+    draw = onp.random.RandomState(seed).rand if seed is not None else onp.random.rand
+    keep = draw(*np.shape(x)) >= prob
+    return x * (keep / (1.0 - prob))
+
+
+# ---- losses ------------------------------------------------------------------------
+def softmax_loss(x, label):
+    """Mean cross-entropy of ``softmax(x)``; ``label`` is class indices or one-hot."""
+    return -np.sum(_log_softmax(x) * _onehot(label, x, "softmax_loss")) / np.shape(x)[0]
+
+
+def softmax_cross_entropy(prob, label):
+    """Mean cross-entropy of probabilities ``prob``; ``label`` is indices or one-hot."""
+    return -np.sum(np.log(prob) * _onehot(label, prob, "softmax_cross_entropy")) \
+        / np.shape(prob)[0]
+
+
+def l2_loss(x, label):
+    """``sum((x - label) ** 2) / N``; integer class indices are one-hot encoded first."""
+    target = _plain(label)
+    if target.ndim == np.ndim(x) - 1 and target.dtype.kind in "iu":
+        target = _onehot(target, x, "l2_loss")
+    elif target.size == onp.size(getval(x)):
+        target = target.reshape(np.shape(x))
+    else:
+        raise ValueError(message("l2_loss argument 1 'label'", f"{np.shape(x)} values or "
+                                 "integer class indices", f"shape {target.shape}"))
+    return np.sum((x - target) ** 2) / np.shape(x)[0]
+
+
+def svm_loss(x, label):
+    """Multiclass hinge loss ``mean_i sum_{j != y_i} max(0, x_ij - x_iy_i + 1)``."""
+    onehot = _onehot(label, x, "svm_loss")
+    correct = np.sum(x * onehot, axis=1, keepdims=True)
+    margins = np.maximum(0, x - correct + 1.0) * (1 - onehot)
+    return np.sum(margins) / np.shape(x)[0]
+
+
+# ---- recurrent ---------------------------------------------------------------------
+def rnn_step(x, h, Wx, Wh, b):
+    """One tanh RNN step: ``tanh(x Wx + h Wh + b)``."""
+    return np.tanh(np.dot(x, Wx) + np.dot(h, Wh) + b)
+
+
+def rnn_temporal(x, h0, Wx, Wh, b):
+    """Run ``rnn_step`` over ``x`` of shape (N, T, D); hidden states (N, T, H)."""
+    h, states = h0, []
+    for t in range(np.shape(x)[1]):
+        h = rnn_step(x[:, t, :], h, Wx, Wh, b)
+        states.append(h)
+    return np.stack(states, axis=1)
+
+
+def lstm_step(x, h, c, Wx, Wh, b):
+    """One LSTM step; gates i, f, o (sigmoid) then g (tanh). Returns ``(h, c)``."""
+    H = np.shape(h)[1]
+    a = np.dot(x, Wx) + np.dot(h, Wh) + b
+    i, f, o = sigmoid(a[:, :H]), sigmoid(a[:, H:2 * H]), sigmoid(a[:, 2 * H:3 * H])
+    c = f * c + i * np.tanh(a[:, 3 * H:])
+    return o * np.tanh(c), c
+
+
+def lstm_temporal(x, h0, Wx, Wh, b):
+    """Run ``lstm_step`` over (N, T, D) from ``h0`` and a zero cell; states (N, T, H)."""
+    h, c, states = h0, np.zeros(np.shape(h0)), []
+    for t in range(np.shape(x)[1]):
+        h, c = lstm_step(x[:, t, :], h, c, Wx, Wh, b)
+        states.append(h)
+    return np.stack(states, axis=1)
+
+
+def gru_step(x, h, Wx, Wh, b, Wxh, Whh, bh):
+    """One GRU step: gates r, z from ``sigmoid(x Wx + h Wh + b)``,
+    ``h~ = tanh(x Wxh + (r h) Whh + bh)``, result ``z h + (1 - z) h~``.
+    """
+    H = np.shape(h)[1]
+    gates = sigmoid(np.dot(x, Wx) + np.dot(h, Wh) + b)
+    r, z = gates[:, :H], gates[:, H:]
+    candidate = np.tanh(np.dot(x, Wxh) + np.dot(r * h, Whh) + bh)
+    return z * h + (1 - z) * candidate
+
+
+def temporal_affine(x, w, b):
+    """``affine`` at every time step of (N, T, D); result (N, T, M)."""
+    N, T, D = np.shape(x)
+    return np.reshape(np.dot(np.reshape(x, (N * T, D)), w), (N, T, -1)) + b
+
+
+def temporal_softmax_loss(x, y, mask=None):
+    """Softmax loss over (N, T, V) scores and (N, T) labels, summed over time where
+    ``mask`` is true, divided by N.
+    """
+    N, T, V = np.shape(x)
+    flat_y = _plain(y).reshape(N * T)
+    logp = np.sum(_log_softmax(np.reshape(x, (N * T, V))) * _onehot(flat_y, onp.empty((N * T, V)),
+                                                                     "temporal_softmax_loss"),
+                  axis=1)
+    weights = onp.ones(N * T) if mask is None else _plain(mask).reshape(N * T)
+    return -np.sum(logp * weights) / N
+
+
+# ---- helpers -------------------------------------------------------------------------
+def _plain(value):
+    """A constant's plain NumPy data (running statistics and labels carry no gradient)."""
+    return onp.asarray(to_numpy(value))
+
+
+def _check_mode(where, mode):
+    if mode not in ("train", "test"):
+        raise ValueError(message(f"{where} argument 'mode'", "'train' or 'test'", repr(mode)))
+
+
+def _log_softmax(x):
+    shifted = x - onp.max(getval(x), axis=1, keepdims=True)  # a constant shift: stability only
+    return shifted - np.log(np.sum(np.exp(shifted), axis=1, keepdims=True))
+
+
+def _onehot(label, scores, where):
+    """``label`` as a one-hot matrix shaped like ``scores`` (N, C); one-hot passes through."""
+    label = _plain(label)
+    N, C = onp.shape(getval(scores))
+    if label.shape == (N, C):
+        return label
+    if label.shape != (N,):
+        raise ValueError(message(f"{where} argument 1 'label'", f"{N} class indices or a "
+                                 f"({N}, {C}) one-hot matrix", f"shape {label.shape}"))
+    index = label.astype(onp.int64)
+    if not onp.array_equal(index, label) or index.min(initial=0) < 0 or \
+            index.max(initial=0) >= C:
+        raise ValueError(message(f"{where} argument 1 'label'", f"integer class indices "
+                                 f"in 0..{C - 1}", f"values from {label.min()} to {label.max()}"))
+    onehot = onp.zeros((N, C), dtype=getattr(getval(scores), "dtype", onp.float64))
+    onehot[onp.arange(N), index] = 1
+    return onehot

@@ -1,0 +1,105 @@
+"""``ModelBase``: a model declares its parameters; ``Solver`` initialises and trains them.
+
+>>> import minpy_compat.numpy as np
+>>> from minpy_compat.nn import layers
+>>> class Linear(ModelBase):
+...     def __init__(self):
+...         super().__init__()
+...         self.add_param('w', (4, 3)).add_param('b', (3,), init_rule='constant')
+...     def forward(self, X, mode):
+...         return layers.affine(X, self.params['w'], self.params['b'])
+...     def loss(self, predict, y):
+...         return layers.softmax_loss(predict, y)
+>>> Linear().param_configs['b']
+{'shape': (3,), 'init_rule': 'constant'}
+"""
+import numpy as onp
+
+from ..array import to_numpy, wrap
+from ..errors import message
+
+
+class ModelBase:
+    """Base of models trained by ``Solver``.
+
+    ``params`` maps names to the arrays ``forward`` reads (``Solver.init`` fills it
+    from ``param_configs``); ``aux_params`` holds values that are not trained, such
+    as batchnorm's running statistics. Subclasses implement ``forward(X, mode)``
+    (mode ``'train'`` or ``'test'``) and ``loss(predict, y)``.
+    """
+
+    def __init__(self):
+        self.params = {}
+        self.param_configs = {}
+        self.aux_params = {}
+        self.aux_param_configs = {}
+
+    def add_param(self, name, shape, **kwargs):
+        """Declare parameter ``name`` of ``shape``; keyword arguments (``init_rule``,
+        ``init_config``) override the solver's for this parameter. Returns ``self``.
+        """
+        self._check_new(name)
+        self.param_configs[name] = dict(shape=tuple(shape), **kwargs)
+        return self
+
+    def add_params(self, param_dict):
+        """Declare several parameters: ``{name: {'shape': ..., **kwargs}}``."""
+        for name, config in param_dict.items():
+            config = dict(config)
+            self.add_param(name, config.pop("shape"), **config)
+        return self
+
+    def add_aux_param(self, name, value):
+        """Declare a value that is kept but not trained (e.g. a running mean)."""
+        self._check_new(name)
+        self.aux_param_configs[name] = value
+        self.aux_params[name] = value
+        return self
+
+    def _check_new(self, name):
+        if name in self.param_configs or name in self.aux_param_configs:
+            raise ValueError(message(f"{type(self).__name__}.add_param", "a new parameter name",
+                                     f"{name!r}, which is already declared",
+                                     "Give each parameter its own name."))
+
+    def forward(self, X, mode):
+        raise NotImplementedError(f"{type(self).__name__}.forward(X, mode) is not written")
+
+    def loss(self, predict, y):
+        raise NotImplementedError(f"{type(self).__name__}.loss(predict, y) is not written")
+
+    def forward_batch(self, batch, mode):
+        """``forward`` on a ``DataBatch``'s first data array."""
+        return self.forward(batch.data[0], mode)
+
+    def loss_batch(self, batch, forward_outputs):
+        """``loss`` against a ``DataBatch``'s first label array."""
+        return self.loss(forward_outputs, batch.label[0])
+
+    # ---- files -------------------------------------------------------------------
+    def save(self, prefix):
+        """Write params and aux params to ``prefix + '.params'`` (NumPy's .npz format)."""
+        arrays = {f"param_{k}": onp.asarray(to_numpy(v)) for k, v in self.params.items()}
+        arrays.update({f"aux_param_{k}": onp.asarray(to_numpy(v))
+                       for k, v in self.aux_params.items()})
+        with open(prefix + ".params", "wb") as handle:
+            onp.savez(handle, **arrays)
+
+    def load(self, prefix):
+        """Read what ``save(prefix)`` wrote; shapes must match the declared ones."""
+        with onp.load(prefix + ".params", allow_pickle=False) as saved:
+            for key in saved.files:
+                value = wrap(saved[key])
+                if key.startswith("aux_param_"):
+                    self.aux_params[key[len("aux_param_"):]] = value
+                else:
+                    self.params[self._checked(key[len("param_"):], value)] = value
+        return self
+
+    def _checked(self, name, value):
+        declared = self.param_configs.get(name, {}).get("shape")
+        if declared is not None and tuple(declared) != value.shape:
+            raise ValueError(message(f"{type(self).__name__}.load parameter {name!r}",
+                                     f"shape {tuple(declared)}", f"shape {value.shape}",
+                                     "Load a file saved from the same model."))
+        return name

@@ -1,0 +1,74 @@
+"""Update rules (cs231n): ``rule(w, dw, config=None) -> (next_w, config)``.
+
+``config`` holds the hyper-parameters and the rule's state (velocity, moments);
+missing hyper-parameters get MinPy's defaults. A misspelt key is refused, so a
+typo such as ``lr`` cannot silently train with the default learning rate.
+
+>>> import minpy_compat.numpy as np
+>>> w, config = sgd(np.ones(2), np.ones(2), {'learning_rate': 0.5})
+>>> w
+array([0.5, 0.5])
+"""
+import numpy as onp
+
+from ..array import to_numpy, wrap
+from .options import check_keys
+
+DEFAULTS = {
+    "sgd": {"learning_rate": 1e-2},
+    "sgd_momentum": {"learning_rate": 1e-2, "momentum": 0.9},
+    "rmsprop": {"learning_rate": 1e-2, "decay_rate": 0.99, "epsilon": 1e-8},
+    "adam": {"learning_rate": 1e-3, "beta1": 0.9, "beta2": 0.999, "epsilon": 1e-8},
+}
+STATE = {"sgd": (), "sgd_momentum": ("velocity",), "rmsprop": ("cache",),
+         "adam": ("m", "v", "t")}
+
+
+def _config(rule, config):
+    config = {} if config is None else config
+    check_keys(f"{rule} config", config, tuple(DEFAULTS[rule]) + STATE[rule])
+    for key, value in DEFAULTS[rule].items():
+        config.setdefault(key, value)
+    return config
+
+
+def sgd(w, dw, config=None):
+    """``w - learning_rate * dw``."""
+    config = _config("sgd", config)
+    return wrap(to_numpy(w) - config["learning_rate"] * to_numpy(dw)), config
+
+
+def sgd_momentum(w, dw, config=None):
+    """``v = momentum * v - learning_rate * dw; w + v`` (state: ``velocity``)."""
+    config = _config("sgd_momentum", config)
+    w, dw = to_numpy(w), to_numpy(dw)
+    v = config.get("velocity", onp.zeros_like(w))
+    v = config["momentum"] * v - config["learning_rate"] * dw
+    config["velocity"] = v
+    return wrap(w + v), config
+
+
+def rmsprop(w, dw, config=None):
+    """Divide the step by a running RMS of the gradient (state: ``cache``)."""
+    config = _config("rmsprop", config)
+    w, dw = to_numpy(w), to_numpy(dw)
+    decay = config["decay_rate"]
+    cache = decay * config.get("cache", onp.zeros_like(w)) + (1 - decay) * dw ** 2
+    config["cache"] = cache
+    return wrap(w - config["learning_rate"] * dw / (onp.sqrt(cache) + config["epsilon"])), config
+
+
+def adam(w, dw, config=None):
+    """Adam with bias correction (state: ``m``, ``v``, step count ``t``)."""
+    config = _config("adam", config)
+    w, dw = to_numpy(w), to_numpy(dw)
+    b1, b2 = config["beta1"], config["beta2"]
+    t = config.get("t", 0) + 1
+    m = b1 * config.get("m", onp.zeros_like(w)) + (1 - b1) * dw
+    v = b2 * config.get("v", onp.zeros_like(w)) + (1 - b2) * dw ** 2
+    config.update(m=m, v=v, t=t)
+    m_hat, v_hat = m / (1 - b1 ** t), v / (1 - b2 ** t)
+    return wrap(w - config["learning_rate"] * m_hat / (onp.sqrt(v_hat) + config["epsilon"])), config
+
+
+RULES = {"sgd": sgd, "sgd_momentum": sgd_momentum, "rmsprop": rmsprop, "adam": adam}

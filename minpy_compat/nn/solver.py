@@ -1,0 +1,170 @@
+"""``Solver``: trains a ``ModelBase`` on data iterators (MinPy's options and histories).
+
+    solver = Solver(model, train_iter, test_iter, num_epochs=5, update_rule='adam',
+                    optim_config={'learning_rate': 1e-3})
+    solver.init()
+    solver.train()          # a progress bar with the current loss (verbose=True)
+    solver.val_acc_history  # one entry per epoch
+
+Differences from MinPy (bug fixes): the best parameters are kept as copies, padded
+samples are not counted by ``check_accuracy``, and for ``task_type='regression'``
+the "accuracy" is the mean loss and the best epoch is the one with the lowest.
+"""
+import numpy as onp
+from tqdm.auto import tqdm
+
+from ..array import to_numpy, wrap
+from ..core import grad_and_loss
+from . import init as _init, optim as _optim
+from .options import check_keys, lookup
+
+OPTIONS = {"task_type": "classification", "init_rule": "xavier", "init_config": None,
+           "update_rule": "sgd", "optim_config": None, "lr_decay": 1.0, "num_epochs": 10,
+           "train_acc_num_samples": 1000, "print_every": 10, "verbose": True}
+TASK_TYPES = {"classification": True, "regression": False}
+
+
+class Solver:
+    """Train ``model`` on ``train_dataiter``, validating on ``test_dataiter`` each epoch."""
+
+    def __init__(self, model, train_dataiter, test_dataiter, **kwargs):
+        check_keys("Solver", kwargs, tuple(OPTIONS))
+        options = {**OPTIONS, **kwargs}
+        self.model = model
+        self.train_dataiter, self.test_dataiter = train_dataiter, test_dataiter
+        self.task_type = options["task_type"]
+        lookup("Solver option 'task_type'", TASK_TYPES, self.task_type)
+        self.init_rule = options["init_rule"]
+        self.init_config = dict(options["init_config"] or {})
+        self.update_rule = lookup("Solver option 'update_rule'", _optim.RULES,
+                                  options["update_rule"])
+        self.optim_config = dict(options["optim_config"] or {})
+        for name in ("lr_decay", "num_epochs", "train_acc_num_samples", "print_every",
+                     "verbose"):
+            setattr(self, name, options[name])
+        self.epoch = 0
+        self.best_val_acc = None
+        self.best_params = {}
+        self.loss_history, self.train_acc_history, self.val_acc_history = [], [], []
+        self.optim_configs = {}
+
+    def init(self):
+        """Initialise every declared parameter and copy the aux params' initial values."""
+        for name, config in self.model.param_configs.items():
+            rule = config.get("init_rule", self.init_rule)
+            init_fn = lookup(f"Solver: init_rule of parameter {name!r}", _init.RULES, rule)
+            # The solver's init_config belongs to the solver's rule.
+            init_config = dict(self.init_config) if rule == self.init_rule else {}
+            init_config.update(config.get("init_config") or {})
+            self.model.params[name] = init_fn(config["shape"], init_config)
+        for name, value in self.model.aux_param_configs.items():
+            self.model.aux_params[name] = wrap(onp.array(to_numpy(value), copy=True))
+        self.optim_configs = {name: dict(self.optim_config) for name in self.model.params}
+        return self
+
+    # ---- one step ----------------------------------------------------------------
+    def _step(self, batch):
+        model = self.model
+        names = list(model.params)
+
+        def loss_func(*values):
+            saved = dict(model.params)
+            model.params.update(zip(names, values))
+            try:
+                return model.loss_batch(batch, model.forward_batch(batch, mode="train"))
+            finally:
+                model.params.update(saved)
+
+        grads, loss = grad_and_loss(loss_func, list(range(len(names))))(
+            *[model.params[name] for name in names])
+        grads = grads if isinstance(grads, list) else [grads]
+        for name, dw in zip(names, grads):
+            model.params[name], self.optim_configs[name] = self.update_rule(
+                model.params[name], dw, self.optim_configs[name])
+        model.aux_params = {k: wrap(to_numpy(v)) for k, v in model.aux_params.items()}
+        loss = float(to_numpy(loss))
+        self.loss_history.append(loss)
+        return loss
+
+    # ---- training ------------------------------------------------------------------
+    def train(self):
+        """Run ``num_epochs`` epochs; keep the best parameters (as copies) at the end.
+
+        With ``verbose=True`` a progress bar shows the current loss, and a line per
+        epoch gives its mean loss and the accuracies.
+        """
+        if not self.optim_configs:
+            self.init()
+        per_epoch = getattr(self.train_dataiter, "getnumiterations", lambda: None)()
+        total = per_epoch * self.num_epochs if per_epoch else None
+        with tqdm(total=total, disable=not self.verbose, dynamic_ncols=True,
+                  unit="batch") as bar:
+            for _ in range(self.num_epochs):
+                bar.set_description(f"epoch {self.epoch + 1}/{self.num_epochs}")
+                losses = self._train_epoch(bar)
+                self._end_epoch(onp.mean(losses) if losses else float("nan"))
+        if self.best_params:
+            self.model.params = {k: wrap(onp.array(to_numpy(v), copy=True))
+                                 for k, v in self.best_params.items()}
+        return self
+
+    def _train_epoch(self, bar):
+        self.train_dataiter.reset()
+        losses = []
+        for i, batch in enumerate(self.train_dataiter):
+            losses.append(self._step(batch))
+            bar.set_postfix(loss=f"{losses[-1]:.4f}", refresh=False)
+            bar.update()
+            if self.print_every and i % self.print_every == 0:
+                per_epoch = bar.total // self.num_epochs if bar.total else "?"
+                self._log(f"(Iteration {i + 1} / {per_epoch}) loss: {losses[-1]:.6f}")
+        return losses
+
+    def _end_epoch(self, mean_loss):
+        self.epoch += 1
+        train_acc = self.check_accuracy(self.train_dataiter, self.train_acc_num_samples)
+        val_acc = self.check_accuracy(self.test_dataiter)
+        self.train_acc_history.append(train_acc)
+        self.val_acc_history.append(val_acc)
+        kind = "acc" if TASK_TYPES[self.task_type] else "loss"
+        self._log(f"(Epoch {self.epoch} / {self.num_epochs}) loss: {mean_loss:.6f}; "
+                  f"train {kind}: {train_acc:.6g}; val_{kind}: {val_acc:.6g}")
+        if self._is_better(val_acc):
+            self.best_val_acc = val_acc
+            self.best_params = {k: wrap(onp.array(to_numpy(v), copy=True))
+                                for k, v in self.model.params.items()}
+        for config in self.optim_configs.values():
+            if "learning_rate" in config:
+                config["learning_rate"] *= self.lr_decay
+
+    def _log(self, line):
+        if self.verbose:
+            tqdm.write(line)
+
+    def _is_better(self, val_acc):
+        if self.best_val_acc is None:
+            return True
+        if TASK_TYPES[self.task_type]:
+            return val_acc > self.best_val_acc
+        return val_acc < self.best_val_acc
+
+    def check_accuracy(self, dataiter, num_samples=None):
+        """Classification: the fraction of samples whose argmax matches the label.
+        Regression: the mean loss. ``num_samples`` evaluates a random subset.
+        Padded samples are not counted.
+        """
+        if num_samples is not None and num_samples < getattr(dataiter, "num_data", num_samples):
+            dataiter = dataiter.getsubiter(num_samples)
+        dataiter.reset()
+        hits, losses, seen = 0.0, 0.0, 0
+        for batch in dataiter:
+            predict = self.model.forward_batch(batch, mode="test")
+            valid = len(batch.label[0]) - (batch.pad or 0)
+            if TASK_TYPES[self.task_type]:
+                guess = onp.argmax(to_numpy(predict)[:valid], axis=1)
+                hits += onp.sum(guess == onp.asarray(to_numpy(batch.label[0]))[:valid])
+            else:
+                losses += float(to_numpy(self.model.loss_batch(batch, predict))) * valid
+            seen += valid
+        dataiter.reset()
+        return float((hits if TASK_TYPES[self.task_type] else losses) / max(seen, 1))

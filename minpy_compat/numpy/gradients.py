@@ -1,0 +1,98 @@
+"""Faster VJPs for the ops that dominate training steps.
+
+autograd's ``dot`` VJP goes through ``tensordot``, which copies transposed
+operands and returns Fortran-ordered gradients (every later ``w -= lr * dw`` then
+walks memory with a stride); its ``maximum`` VJP computes its tie mask in float64.
+These replacements use BLAS-friendly transposes and keep ``g``'s dtype. They are
+written with autograd's own functions, so second-order gradients still work;
+shapes they do not cover fall back to autograd's VJPs.
+"""
+import autograd.numpy as anp
+import numpy as onp
+from autograd.numpy.numpy_vjps import unbroadcast_f
+from autograd.tracer import getval
+
+from .. import registry
+
+
+# ---- products: dot, matmul ------------------------------------------------------
+def _product_vjp(argnum, ans, args, kwargs):
+    a, b = args[0], args[1]
+    if kwargs or not (1 <= onp.ndim(getval(a)) <= 2 and 1 <= onp.ndim(getval(b)) <= 2):
+        return None
+    a_ndim, b_ndim = onp.ndim(getval(a)), onp.ndim(getval(b))
+    if argnum == 0:
+        if b_ndim == 1:
+            return (lambda g: anp.outer(g, b)) if a_ndim == 2 else (lambda g: g * b)
+        # matmul, not dot: NumPy's dot copies a transposed operand, matmul passes it to BLAS.
+        return (lambda g: anp.matmul(g, anp.transpose(b))) if a_ndim == 2 else \
+            (lambda g: anp.dot(b, g))
+    if a_ndim == 1:
+        return (lambda g: anp.outer(a, g)) if b_ndim == 2 else (lambda g: g * a)
+    return lambda g: anp.matmul(anp.transpose(a), g)
+
+
+registry.replace_vjp(anp.dot, _product_vjp)
+registry.replace_vjp(anp.matmul, _product_vjp)
+
+
+# ---- elementwise choices: maximum, minimum ---------------------------------------
+def _chooser_vjp(wins):
+    """VJP maker for maximum/minimum: the chosen side gets g, ties split it evenly."""
+    def maker(argnum, ans, args, kwargs):
+        if kwargs:
+            return None
+        mine, other = getval(args[argnum]), getval(args[1 - argnum])
+
+        def vjp(g):
+            won = wins(mine, other)
+            tie = mine == other
+            if onp.any(tie):
+                won = onp.where(tie, 0.5, won).astype(getval(g).dtype)
+            return unbroadcast_f(args[argnum], lambda g: g * won)(g)
+        return vjp
+    return maker
+
+
+registry.replace_vjp(anp.maximum, _chooser_vjp(onp.greater))
+registry.replace_vjp(anp.minimum, _chooser_vjp(onp.less))
+
+
+# ---- elementwise arithmetic -------------------------------------------------------------
+def _unbroadcast(g, shape):
+    """Sum ``g`` down to ``shape`` (works on plain arrays and on traced values)."""
+    g_shape = onp.shape(getval(g))
+    if g_shape == shape:
+        return g
+    lead = len(g_shape) - len(shape)
+    if lead:
+        g = g.sum(axis=tuple(range(lead)))
+    kept = tuple(i for i, n in enumerate(shape) if n == 1 and onp.shape(getval(g))[i] != 1)
+    if kept:
+        g = g.sum(axis=kept, keepdims=True)
+    return g
+
+
+def _arithmetic_vjp(partials):
+    """VJP maker from ``partials[argnum](g, x, y) -> unreduced gradient`` for real floats."""
+    def maker(argnum, ans, args, kwargs):
+        if kwargs or getattr(getval(ans), "dtype", onp.dtype("O")).kind != "f":
+            return None
+        shape = onp.shape(getval(args[argnum]))
+        partial = partials[argnum]
+        return lambda g: _unbroadcast(partial(g, *args), shape)
+    return maker
+
+
+registry.replace_vjp(anp.add, _arithmetic_vjp([lambda g, x, y: g, lambda g, x, y: g]))
+registry.replace_vjp(anp.subtract, _arithmetic_vjp([lambda g, x, y: g, lambda g, x, y: -g]))
+registry.replace_vjp(anp.multiply, _arithmetic_vjp([lambda g, x, y: g * y,
+                                                    lambda g, x, y: g * x]))
+registry.replace_vjp(anp.true_divide, _arithmetic_vjp([lambda g, x, y: g / y,
+                                                       lambda g, x, y: -g * x / y ** 2]))
+registry.replace_vjp(anp.negative, _arithmetic_vjp([lambda g, x: -g]))
+
+
+# ---- copies: autograd has no VJP for these identities ----------------------------------
+for _copy in (anp.copy, anp.ascontiguousarray, anp.asfortranarray):
+    registry.define_vjp(_copy, lambda ans, a, *args, **kwargs: lambda g: g)

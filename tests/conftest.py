@@ -1,0 +1,56 @@
+"""Shared test helpers: a finite-difference gradient checker and the MXNet skip."""
+import importlib.util
+import pathlib
+import sys
+
+import numpy as onp
+import pytest
+
+from minpy_compat import grad
+
+# The examples double as tests: make them importable.
+EXAMPLES = pathlib.Path(__file__).resolve().parent.parent / "examples"
+sys.path.insert(0, str(EXAMPLES))
+
+HAS_MXNET = importlib.util.find_spec("mxnet") is not None
+needs_mxnet = pytest.mark.skipif(not HAS_MXNET,
+                                 reason="MXNet is not installed (full environment only)")
+
+
+def numeric_grad(f, args, argnum, eps=1e-6):
+    """Central differences of scalar ``sum(f(*args))`` w.r.t. ``args[argnum]`` (float64)."""
+    args = [onp.array(a, dtype=onp.float64) if isinstance(a, (onp.ndarray, float)) else a
+            for a in args]
+    x = args[argnum]
+    out = onp.zeros_like(x)
+    flat, out_flat = x.reshape(-1), out.reshape(-1)
+    for i in range(flat.size):
+        old = flat[i]
+        flat[i] = old + eps
+        up = float(onp.sum(onp.asarray(f(*args))))
+        flat[i] = old - eps
+        down = float(onp.sum(onp.asarray(f(*args))))
+        flat[i] = old
+        out_flat[i] = (up - down) / (2 * eps)
+    return out.reshape(onp.shape(x))
+
+
+def check_grad(f, *args, argnums=None, order=1, rtol=1e-5, atol=1e-6):
+    """Assert minpy_compat's gradients of ``sum(f)`` equal finite differences.
+
+    All ``argnums`` are traced together (so in-place updates of one argument by
+    another are traced too). ``order=2`` also checks the gradients of each gradient.
+    """
+    argnums = list(range(len(args)) if argnums is None else argnums)
+    ours = grad(f, argnums)(*args)
+    ours = ours if isinstance(ours, list) else [ours]
+    for argnum, got in zip(argnums, ours):
+        expected = numeric_grad(f, list(args), argnum)
+        onp.testing.assert_allclose(onp.asarray(got, dtype=onp.float64), expected, rtol=rtol,
+                                    atol=atol, err_msg=f"gradient of argument {argnum}")
+    if order > 1:
+        for position in range(len(argnums)):
+            def first(*a, position=position):
+                grads = grad(f, argnums)(*a)
+                return grads[position] if isinstance(grads, list) else grads
+            check_grad(first, *args, argnums=argnums, order=order - 1, rtol=1e-4, atol=1e-5)

@@ -1,0 +1,68 @@
+"""The training examples run as tests, on small data, with bounds on accuracy or loss."""
+import os
+import subprocess
+import sys
+
+import numpy as onp
+import pytest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+EXAMPLES = os.path.join(ROOT, "examples")
+
+pytest.importorskip("sklearn", reason="scikit-learn is not installed (the examples need "
+                                      "its bundled digits data; full environment only)")
+pytest.importorskip("matplotlib", reason="matplotlib is not installed (full environment only)")
+
+if EXAMPLES not in sys.path:
+    sys.path.insert(0, EXAMPLES)
+
+import cnn_digits  # noqa: E402
+import demo  # noqa: E402
+import mlp_digits  # noqa: E402
+import rnn_adding  # noqa: E402
+
+
+def test_mlp_on_digits_reaches_95_percent():
+    accuracy, path = mlp_digits.main(num_epochs=6, verbose=False)
+    assert accuracy >= 0.95
+    assert os.path.getsize(path) > 0 and path.endswith(os.path.join("output", "mlp_digits.png"))
+
+
+def test_customop_loss_trains_exactly_like_the_layer_loss():
+    accuracy, _, solver = demo.main(num_epochs=3, verbose=False, plot=False)
+    reference = mlp_digits.train(mlp_digits.TwoLayerNet(), num_epochs=3, verbose=False)
+    onp.testing.assert_allclose(solver.loss_history, reference.loss_history, rtol=1e-8)
+    assert accuracy >= 0.93
+
+
+def test_cnn_on_digits_images():
+    accuracy, path = cnn_digits.main(num_epochs=3, num_train=800, verbose=False)
+    assert accuracy >= 0.88
+    assert os.path.exists(path)
+
+
+def test_rnn_on_the_adding_problem_beats_the_bound():
+    mse, path = rnn_adding.main(num_epochs=6, num_train=2000, verbose=False)
+    assert mse < rnn_adding.BOUND < rnn_adding.BASELINE_MSE
+    assert os.path.exists(path)
+
+
+def test_adding_problem_baseline_is_what_the_docstring_says():
+    _, y = rnn_adding.adding_problem(20000)
+    assert abs(y.var() - rnn_adding.BASELINE_MSE) < 0.01
+
+
+def test_demo_script_prints_progress_accuracy_and_plot_path():
+    env = dict(os.environ, PYTHONPATH=ROOT + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    run = subprocess.run([sys.executable, os.path.join(EXAMPLES, "demo.py")], env=env,
+                         capture_output=True, text=True, timeout=300, cwd=ROOT)
+    assert run.returncode == 0, run.stderr[-2000:]
+    assert "loss=" in run.stderr and "batch/s" in run.stderr  # the tqdm bar with the loss
+    epoch_losses = [float(line.split("loss: ")[1].split(";")[0])
+                    for line in run.stdout.splitlines() if line.startswith("(Epoch")]
+    assert len(epoch_losses) == 15 and epoch_losses[-1] < 0.5 * epoch_losses[0]
+    accuracy = float(run.stdout.split("test accuracy: ")[1].split()[0])
+    assert accuracy >= 0.95
+    assert "loss plot saved to " in run.stdout
+    path = run.stdout.split("loss plot saved to ")[1].split("\n")[0]
+    assert os.path.exists(path)
