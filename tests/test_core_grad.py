@@ -39,7 +39,11 @@ def test_argnum_forms(argnum, expected):
 
 def test_top_level_and_core_are_the_same_api():
     assert minpy_compat.grad_and_loss is core.grad_and_loss
-    assert minpy_compat.value_and_grad is core.value_and_grad
+    # minpy_compat.grad / value_and_grad also take MindSpore's arguments (the Cell layer);
+    # with MinPy's arguments they are core's.
+    value, g = minpy_compat.value_and_grad(lambda x, y: x * y, 1)(2.0, 3.0)
+    assert (float(value), float(g)) == (6.0, 2.0) and type(g) is type(core.grad(bar)(2, 3, 4))
+    assert minpy_compat.grad(bar, [0, 2])(2.0, 3.0, 4.0) == core.grad(bar, [0, 2])(2.0, 3.0, 4.0)
 
 
 def test_grad_and_loss_returns_gradients_then_loss():
