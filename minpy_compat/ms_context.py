@@ -2,8 +2,8 @@
 
 minpy_compat is always eager, so ``mode`` is recorded and nothing else
 (``GRAPH_MODE`` code runs as PyNative would). ``device_target`` picks the current
-device context: 'CPU' -> ``cpu(device_id)``, 'GPU' -> ``gpu(device_id)``; other
-targets have no context here and are refused.
+device context: 'CPU' -> ``cpu(device_id)``, 'GPU' -> ``gpu(device_id)`` (refused
+when MXNet sees no such GPU); other targets have no context here and are refused.
 
 >>> import minpy_compat as ms
 >>> ms.set_context(mode=ms.GRAPH_MODE, device_target="CPU")
@@ -13,7 +13,7 @@ targets have no context here and are refused.
 import numpy as onp
 
 from . import context as _devices
-from .errors import ContextError, message
+from .errors import ContextError, MXNetUnavailableError, message
 
 GRAPH_MODE = 0
 PYNATIVE_MODE = 1
@@ -40,9 +40,22 @@ def set_context(ctx=None, **kwargs):
         raise ContextError(message(
             "set_context device_target", "'CPU' or 'GPU' (the devices minpy_compat runs on)",
             repr(target), "minpy_compat has no Ascend backend; use device_target='CPU'."))
-    _devices.set_context(make(device_id))
+    ctx = make(device_id)
+    if ctx.device_type == "gpu":
+        _check_gpu(ctx)
+    _devices.set_context(ctx)
     _settings.update(kwargs)
     _settings["device_target"] = target.upper()
+
+
+def _check_gpu(ctx):
+    """A GPU target needs MXNet and a GPU it can see: refuse it here, not at the first op."""
+    try:
+        ctx.as_mxnet_context()
+    except (MXNetUnavailableError, ContextError) as err:
+        raise ContextError(message(
+            "set_context device_target", f"a device this machine can compute on ({ctx})",
+            "'GPU'", "Use device_target='CPU' (NumPy and MXNet on the CPU).")) from err
 
 
 def get_context(attr_key):

@@ -16,6 +16,7 @@
 ('Array', 'w', dtype('float32'))
 """
 import itertools
+import sys
 import threading
 from contextlib import contextmanager
 
@@ -29,12 +30,20 @@ from .errors import CellArgumentError, CellTypeError, describe, message
 _names = itertools.count(1)
 
 
+def _tensor_types():
+    """Array types a Tensor may be: NumPy-backed, and MXNet-backed once that backend loaded."""
+    mxnet_values = sys.modules.get("minpy_compat.backends.mxnet_array")
+    if mxnet_values is None:
+        return (Array, TracedArray)
+    return (Array, TracedArray, mxnet_values.MXArray, mxnet_values.MXBox)
+
+
 class _TensorMeta(type):
     def __instancecheck__(cls, obj):
-        return isinstance(obj, (Array, TracedArray))
+        return isinstance(obj, _tensor_types())
 
     def __subclasscheck__(cls, sub):
-        return sub is cls or issubclass(sub, (Array, TracedArray))
+        return sub is cls or issubclass(sub, _tensor_types())
 
 
 class Tensor(metaclass=_TensorMeta):
@@ -70,7 +79,7 @@ def as_tensor(data, dtype=None):
 
 def is_tensor(value):
     """True for arrays and traced arrays (what MindSpore would call a Tensor)."""
-    return isinstance(value, onp.ndarray) or (isbox(value) and isinstance(value, TracedArray))
+    return isinstance(value, onp.ndarray) or isinstance(value, _tensor_types()[1:])
 
 
 class Parameter(Array):

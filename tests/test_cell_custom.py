@@ -119,16 +119,47 @@ def test_bad_custom_arguments():
         ops.Custom(lambda x: x, out_dtype="float32")(X)
 
 
-def test_mxnet_kernels():
+def test_mxnet_kernels_see_ndarrays_and_match_finite_differences():
+    mx = pytest.importorskip("mxnet", reason="MXNet is not installed (full environment only)")
+    seen = {}
+
+    def kernel(x):
+        seen["kernel"] = type(x)
+        return x * x
+
+    def bprop(x, out, dout):
+        seen["bprop"] = {type(x), type(out), type(dout)}
+        return (2 * x * dout,)
+    op = ops.Custom(kernel, lambda s: s, lambda t: t, func_type="mxnet", bprop=bprop)
+    onp.testing.assert_array_equal(op(X).asnumpy(), [1, 16, 81])
+    onp.testing.assert_array_equal(ms.grad(op)(X), [2, 8, 18])
+    assert seen["kernel"] is mx.nd.NDArray and seen["bprop"] == {mx.nd.NDArray}
+    check_fd(op, onp.array([0.3, -1.2, 2.0]))
+    two = ops.Custom(lambda x: (x * 2, x * 3), lambda s: (s, s), lambda t: (t, t),
+                     func_type="mxnet", bprop=lambda x, out, dout: (dout[0] * 2 + dout[1] * 3,))
+    onp.testing.assert_array_equal(ops.grad(two)(X), [5, 5, 5])
+    with pytest.raises(CustomOpError, match="expected a bprop to differentiate it"):
+        ms.grad(ops.Custom(lambda x: x * 2, func_type="mxnet"))(X)
+
+
+def test_cells_and_gradients_on_mxnet_values():
     pytest.importorskip("mxnet", reason="MXNet is not installed (full environment only)")
-    try:
-        op = ops.Custom(lambda x: x * 2, func_type="mxnet",
-                        bprop=lambda x, out, dout: (dout * 2,))
-        out = op(X)
-    except NotImplementedError as err:
-        pytest.skip(f"the MXNet backend (issue 3) is not merged here yet: {err}")
-    onp.testing.assert_array_equal(out, [2, 8, 18])
-    onp.testing.assert_array_equal(ms.grad(op)(X), [2, 2, 2])
+    from minpy_compat.dispatch.policy import wrap_policy
+    import minpy_compat.numpy as np
+
+    class Square(nn.Cell):
+        def construct(self, x):
+            return x * x
+
+        def bprop(self, x, out, dout):
+            return (3 * x * dout,)  # deliberately not 2x
+    with wrap_policy("only_mxnet"):
+        x = np.exp(np.array([0.0, 1.0], dtype=np.float32))
+        assert isinstance(x, ms.Tensor) and not isinstance(x, onp.ndarray)
+        onp.testing.assert_allclose(ms.grad(Square())(x), [3, 3 * onp.e], rtol=1e-6)
+        dense = nn.Dense(2, 1, weight_init="ones", bias_init="zeros")
+        gx, (gw, gb) = ms.grad(dense, 0, dense.trainable_params())(np.reshape(x, (1, 2)))
+        onp.testing.assert_allclose(gw, [[1, onp.e]], rtol=1e-6)
 
 
 def test_mxnet_kernels_without_mxnet_give_the_install_command():
@@ -182,12 +213,8 @@ def test_reg_info_for_another_target_does_not_restrict():
     op = ops.Custom(lambda x, y: x + y, lambda a, b: a, lambda a, b: a, reg_info=f32_info("GPU"))
     ints = ms.Tensor(onp.array([1, 2], onp.int32))
     onp.testing.assert_array_equal(op(ints, ints), [2, 4])
-    try:
-        ms.set_context(device_target="GPU")
-        with pytest.raises(TypeError, match="inputs on target GPU"):
-            op(ints, ints)
-    finally:
-        ms.set_context(device_target="CPU")
+    with ms.gpu(0), pytest.raises(TypeError, match="inputs on target GPU"):
+        op(ints, ints)
 
 
 def test_custom_info_register_and_reg_info_priority():

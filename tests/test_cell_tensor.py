@@ -123,17 +123,40 @@ def test_mstype_names_and_pretty():
     assert mstype.pytype_to_dtype(float) is ms.float32
 
 
-def test_set_context_accepts_mindspore_modes_and_cpu_gpu_targets():
+def gpu_count():
     try:
-        ms.set_context(mode=ms.GRAPH_MODE, device_target="GPU")
-        assert ms.current_context() == ms.gpu(0)
-        assert ms.get_context("mode") == ms.GRAPH_MODE
-        ms.set_context(device_target="CPU")
+        import mxnet
+    except ImportError:
+        return 0
+    return mxnet.context.num_gpus()
+
+
+def test_set_context_accepts_mindspore_modes_and_targets():
+    try:
+        ms.set_context(mode=ms.GRAPH_MODE, device_target="cpu")
         assert ms.current_context() == ms.cpu(0)
-        ms.set_context(ms.gpu(1))  # MinPy's spelling
+        assert ms.get_context("mode") == ms.GRAPH_MODE
+        assert ms.get_context("device_target") == "CPU"
+        ms.set_context(ms.gpu(1))  # MinPy's spelling takes a Context
         assert ms.current_context() == ms.gpu(1)
     finally:
         ms.set_context(mode=ms.PYNATIVE_MODE, device_target="CPU")
+    assert ms.current_context() == ms.cpu(0) and ms.get_context("mode") == ms.PYNATIVE_MODE
+
+
+def test_gpu_target_needs_a_gpu():
+    try:
+        if gpu_count():
+            ms.set_context(device_target="GPU")
+            assert ms.current_context() == ms.gpu(0)
+        else:
+            with pytest.raises(ContextError, match=r"set_context device_target: expected a device "
+                                                   r"this machine can compute on \(gpu\(0\)\), "
+                                                   r"got 'GPU'. Use device_target='CPU'"):
+                ms.set_context(device_target="GPU")
+            assert ms.current_context() == ms.cpu(0)
+    finally:
+        ms.set_context(device_target="CPU")
 
 
 def test_set_context_refuses_targets_without_a_context():

@@ -1,18 +1,20 @@
 """Seed 002: ops.Custom with a bprop; ms.grad(Net())(x) prints [ 2.  8. 18.].
 
 The seed writes its kernels in MindSpore's device DSL (func_type="akg", with the
-`output_tensor` intrinsic) and sets device_target="GPU". minpy_compat runs kernels
-in NumPy or MXNet, so besides the imports this script changes exactly:
+`output_tensor` intrinsic) for a GPU. minpy_compat runs kernels in NumPy or MXNet,
+so besides the imports this script changes exactly:
   * func_type="akg" -> func_type="pyfunc" in both Custom calls
     (the unchanged seed gets a clear error; this script shows it first);
-  * `output_tensor` is defined (the akg intrinsic: a new array of a shape and dtype).
+  * `output_tensor` is defined (the akg intrinsic: a new array of a shape and dtype);
+  * device_target="GPU" -> "CPU" unless MXNet sees a GPU (set_context refuses a
+    GPU target on a machine without one, with a clear error).
 The seed's `square` kernel squares `y` rather than `x`; the gradient comes from
-the bprop, so the printed gradient is the seed's either way. device_target="GPU"
-selects the gpu(0) context; NumPy kernels run on the CPU whatever the context.
+the bprop, so the printed gradient is the seed's either way.
 """
 import numpy as np
 
 import minpy_compat as ms
+from minpy_compat.errors import ContextError
 from minpy_compat.nn import Cell
 import minpy_compat.ops as ops
 
@@ -29,7 +31,11 @@ def output_tensor(shape, dtype):
 
 
 # ---- the seed's code (func_type changed to "pyfunc") -------------------------------------
-ms.set_context(mode=ms.GRAPH_MODE, device_target="GPU")
+try:
+    ms.set_context(mode=ms.GRAPH_MODE, device_target="GPU")
+except ContextError as err:
+    print("device_target='GPU':", err)
+    ms.set_context(mode=ms.GRAPH_MODE, device_target="CPU")
 
 
 # Forward computation of custom operator

@@ -4,8 +4,9 @@
 * ``func_type='mxnet'``: ``func`` runs on MXNet NDArrays (a ``customop('mxnet')``);
 * MindSpore's device-specific kernel types are refused with a clear error.
 
-``bprop`` receives Tensors (NDArrays for 'mxnet') and returns one gradient per
-input; it runs on traced values, so it can be differentiated again.
+``bprop`` receives Tensors and returns one gradient per input; it runs on traced
+values, so it can be differentiated again. For 'mxnet' it receives and returns
+NDArrays, and (as for every ``customop('mxnet')``) gradients are first-order only.
 ``out_shape`` / ``out_dtype`` (functions of the input shapes/dtypes, or a shape and
 a dtype) check the kernel's result: a wrong shape is an error, a wrong dtype is cast.
 

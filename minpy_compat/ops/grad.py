@@ -13,12 +13,11 @@ dropped). Tuple outputs are seeded with ones (zeros for non-float outputs).
 (array([3., 4.], dtype=float32), array([1., 2.], dtype=float32))
 """
 import numpy as onp
-from autograd.core import backward_pass
 from autograd.tracer import getval, isbox
 
 from .. import numpy as np
 from ..array import wrap_tree
-from ..core import _ones_like, _trace, _unbox
+from ..core import _backward, _ones_like, _trace, _unbox
 from ..errors import (CellArgumentError, GradPositionError, GradPositionRangeError,
                       GradPositionTypeError, describe, message)
 from ..tensor import Parameter, is_tensor, substituting, traced_value
@@ -137,12 +136,12 @@ def differentiate(fn, args, kwargs, positions, weights, sens=None, has_aux=False
         out = fn(*args, **kwargs)
         _objective(out, sens, has_aux, where)
         return wrap_tree(out), [], [], kept
-    end_value, end_node, trace_id = _trace(traced, chosen)
+    end_value, end_node, roots, trace_id = _trace(traced, list(chosen))
     if end_node is None:
         grads = [onp.zeros(onp.shape(getval(c)), getattr(getval(c), "dtype", float))
                  for c in chosen]
     else:
-        grads = backward_pass(_ones_like(end_value), end_node)
+        grads = _backward(_ones_like(end_value), end_node, roots, list(chosen))
     grads = [_like(g, v) for g, v in zip(grads, originals)]
     return wrap_tree(_unbox(captured[0], trace_id)), grads[:len(kept)], grads[len(kept):], kept
 
