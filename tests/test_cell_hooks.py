@@ -204,3 +204,17 @@ def test_insert_gradient_of_clips():
     with pytest.raises(OpInputError, match="InsertGradientOf: expected 1 input, got 2"):
         insert(X, Y)
     assert issubclass(OpInputError, RuntimeError)
+
+
+def test_always_call_forward_hooks_run_when_construct_raises():
+    class Broken(nn.Cell):
+        def construct(self, x):
+            raise ArithmeticError("broken")
+    seen = []
+    broken = Broken()
+    broken.register_forward_hook(lambda cell, args, out: seen.append(("always", out)),
+                                 always_call=True)
+    broken.register_forward_hook(lambda cell, args, out: seen.append(("normal", out)))
+    with pytest.raises(ArithmeticError, match="broken"):
+        broken(X)
+    assert seen == [("always", None)]

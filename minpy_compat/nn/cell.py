@@ -197,16 +197,16 @@ class Cell:
         return self._run(args, kwargs)
 
     def _run(self, args, kwargs):
+        finished = False
         try:
             if getattr(type(self), "bprop", None) is not None:
                 output = _bprop.call_with_bprop(self, args, kwargs)
             else:
                 output = self.construct(*args, **kwargs)
-        except Exception:
-            for fn, flags in list(self._hooks["forward"].values()):
-                if flags.get("always_call"):
-                    fn(self, args, None)
-            raise
+            finished = True
+        finally:
+            if not finished:  # construct raised: hooks registered with always_call still run
+                _hooks.run_always_call_hooks(self, self._hooks["forward"], args, kwargs)
         if self._hooks["forward"]:
             output = _hooks.run_forward_hooks(self, self._hooks["forward"], args, kwargs, output)
         return output

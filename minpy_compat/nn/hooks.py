@@ -71,6 +71,16 @@ def run_forward_hooks(cell, table, args, kwargs, output):
     return output
 
 
+def run_always_call_hooks(cell, table, args, kwargs):
+    """After construct raised: the forward hooks registered with always_call, output None."""
+    for fn, flags in list(table.values()):
+        if flags.get("always_call"):
+            if flags.get("with_kwargs"):
+                fn(cell, args, kwargs, None)
+            else:
+                fn(cell, args, None)
+
+
 class _Backward:
     """One call's backward-hook state: grad_output from the output side, hooks at the input."""
 
