@@ -83,9 +83,11 @@ def test_registered_op_kinds_match_finite_differences(kind, index, shape):
     check_fd(fn, *_arguments(fn, SHAPES[shape]))
 
 
-def test_broadcast_inputs_through_a_bprop_cell():
-    check_fd(lambda x, y: SinTimes()(x, y), rng.normal(size=(3, 4)), rng.normal(size=4))
-    check_fd(lambda x, y: SinTimes()(x, y), rng.normal(size=4), rng.normal(size=(3, 4)))
+@pytest.mark.parametrize("fn", [lambda x, y: SinTimes()(x, y), CASES["hook identity"][0],
+                                CASES["ops.Custom"][1]], ids=list(CASES))
+def test_broadcast_inputs(fn):
+    check_fd(fn, rng.normal(size=(3, 4)), rng.normal(size=4))
+    check_fd(fn, rng.normal(size=4), rng.normal(size=(3, 4)))
 
 
 def test_parameter_gradients_of_internal_params_match_finite_differences():

@@ -88,7 +88,14 @@ def _float_output(value):
     return (dtype.kind in "fc") if dtype is not None else isinstance(getval(value), float)
 
 
+def _leaves(value):
+    if type(value) in (tuple, list):
+        return tuple(leaf for item in value for leaf in _leaves(item))
+    return (value,)
+
+
 def _objective(out, sens, has_aux, where):
+    """sum(out * sens) over the float outputs (nested ones too); sens defaults to ones."""
     outs = tuple(out) if type(out) in (tuple, list) else (out,)
     if has_aux:
         if len(outs) < 2:
@@ -96,7 +103,9 @@ def _objective(out, sens, has_aux, where):
                 f"{where} has_aux=True", "a function with more than one output",
                 "one output", "Return (loss, aux, ...) or drop has_aux."))
         outs = outs[:1]
-    if sens is not None:
+    if sens is None:
+        outs = _leaves(outs)
+    else:
         sens = tuple(sens) if type(sens) in (tuple, list) and len(outs) > 1 else (sens,)
         if len(sens) != len(outs):
             raise CellArgumentError(message(f"{where} sens", f"{len(outs)} sensitivities, "
