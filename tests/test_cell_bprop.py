@@ -442,3 +442,44 @@ def test_nested_tuple_outputs_are_seeded_with_ones():
         def construct(self, x):
             return x, (x * 2, (x * 3,))
     onp.testing.assert_array_equal(ms.grad(Nested())(X), [6, 6])
+
+
+def test_second_order_through_a_multi_output_bprop_whose_dout_is_traced():
+    class ExpAndSquare(nn.Cell):
+        def construct(self, x):
+            return ops.exp(x), x * x
+
+        def bprop(self, x, out, dout):
+            return (out[0] * dout[0] + 2 * x * dout[1],)
+    net = ExpAndSquare()
+    x = ms.Tensor(onp.array([0.3, 1.1]))
+    first = ops.grad(lambda x: (net(x)[0] * x).sum())  # d/dx x e^x = e^x + x e^x
+    onp.testing.assert_allclose(first(x), onp.exp(x) * (1 + x), rtol=1e-12)
+    onp.testing.assert_allclose(ops.grad(first)(x), onp.exp(x) * (2 + x), rtol=1e-12)
+
+
+def test_cells_copy_and_pickle_with_their_parameters():
+    import copy
+    import pickle
+    dense = nn.Dense(2, 3)
+    for twin in (copy.deepcopy(dense), pickle.loads(pickle.dumps(dense))):
+        assert twin.weight is not dense.weight and isinstance(twin.weight, ms.Parameter)
+        assert [p.name for p in twin.trainable_params()] == ["weight", "bias"]
+        onp.testing.assert_array_equal(twin.weight, dense.weight)
+        gw, gb = ms.grad(twin, None, twin.trainable_params())(ms.Tensor([[1.0, 2.0]]))
+        assert gw.shape == (3, 2)
+
+
+def test_traced_multi_output_out_and_dout_arrive_as_tuples():
+    kinds = []
+
+    class Pair(nn.Cell):
+        def construct(self, x):
+            return x * 2, x * 3
+
+        def bprop(self, x, out, dout):
+            kinds.append((type(out), type(dout)))
+            return (dout[0] * 2 + dout[1] * 3,)
+    net = Pair()
+    ops.grad(ops.grad(lambda x: (net(x)[0] * x).sum()))(X)
+    assert kinds and all(k == (tuple, tuple) for k in kinds)

@@ -186,3 +186,14 @@ def test_nn_dropout_only_in_training():
         nn.Dropout(p=1.0)
     with pytest.raises(ValueError, match=r"Dropout keep_prob: expected a number in \[0, 1\]"):
         nn.Dropout(keep_prob=2)
+
+
+def test_where_gradients_stay_float32_before_a_custom_op_checks_them():
+    # autograd.numpy.where wraps its primitive; its gradient must still keep float32.
+    @ms.customop("numpy")
+    def identity(x):
+        return x
+    identity.def_grad(lambda ans, x: lambda g: g)
+    x = ms.Tensor([1.0, -2.0])
+    grad = ms.core.grad(lambda x: ms.numpy.sum(ms.numpy.where(x.asnumpy() > 0, identity(x), 0)))(x)
+    onp.testing.assert_array_equal(grad, [1, 0])

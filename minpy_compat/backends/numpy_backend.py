@@ -23,8 +23,6 @@ def grad_view(value):
     """A value as a gradient function receives it; traced values stay traced (2nd order)."""
     if isbox(value):
         return value
-    if type(value) in (tuple, list):  # a multi-output op's ans or g may hold traced values
-        return type(value)(grad_view(v) for v in value)
     return to_backend(value)
 
 

@@ -112,6 +112,9 @@ def _bprop_maker(ans, call, *values):
 
 
 def _wrap_out(value):
+    """``out`` / ``dout`` as bprop sees them: Tensors, and a real tuple for several outputs."""
+    if isbox(value) and type(getval(value)) in (tuple, list):
+        value = split(value, len(value))
     return tuple(wrap(v) for v in value) if type(value) in (tuple, list) else wrap(value)
 
 

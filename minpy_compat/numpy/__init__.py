@@ -14,15 +14,11 @@ autograd's gradient table and float dtypes kept (float32 in, float32 out).
 import numpy as _onp
 import autograd.numpy as _anp
 
-from .. import registry as _registry
 from ..array import Array, wrap as _wrap
 from ._namespace import contains_box as _contains_box, fill_namespace as _fill_namespace, \
     differentiable as _differentiable
 
 _fill_namespace(globals(), _onp, _anp, skip=("random", "linalg", "fft", "ndarray"))
-# autograd.numpy.where is a plain wrapper around the primitive holding where's gradient;
-# keep float32 gradients for that primitive too.
-_registry.keep_dtypes(getattr(_anp, "_original_where", None))
 ndarray = Array
 
 

@@ -139,8 +139,7 @@ class Custom(Primitive):
         numpy_side = self.backend.NAME == "numpy"
         view = wrap if numpy_side else (lambda v: v)
         inputs = tuple(view(a) for a in args)
-        out = tuple(view(v) for v in ans) if type(ans) is tuple else view(ans)
-        dout = tuple(view(v) for v in dout) if type(dout) is tuple else view(dout)
+        out, dout = _as_outputs(ans, view), _as_outputs(dout, view)
         names = self.input_names(len(inputs))
         where = f"{self.where}.bprop"
         grads = as_grad_tuple(where, self.bprop(*inputs, out, dout), len(inputs), names)
@@ -156,6 +155,13 @@ class Custom(Primitive):
                 "Pass bprop=fn(*inputs, out, dout) returning one gradient per input to "
                 "ops.Custom."))
         return refuse
+
+
+def _as_outputs(value, view):
+    """A kernel's ``out`` or ``dout``: one value, or a real tuple (also when traced)."""
+    if isbox(value) and type(getval(value)) is tuple:
+        value = split(value, len(value))
+    return tuple(view(v) for v in value) if type(value) is tuple else view(value)
 
 
 def _input_names(func):
