@@ -8,7 +8,7 @@ from minpy_compat import grad
 from minpy_compat.errors import TracedValueError
 from minpy_compat.nn import conv, layers
 
-from conftest import check_grad, numeric_grad
+from conftest import check_grad
 
 rng = onp.random.RandomState(0)
 
