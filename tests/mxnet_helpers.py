@@ -1,5 +1,4 @@
 """Shared helpers for the MXNet tests: the skip, and a float64 finite-difference check."""
-import numpy as onp
 import pytest
 
 from conftest import check_grad
