@@ -18,21 +18,19 @@ needs_mxnet = pytest.mark.skipif(not HAS_MXNET,
 
 
 def numeric_grad(f, args, argnum, eps=1e-6):
-    """Central differences of scalar ``sum(f(*args))`` w.r.t. ``args[argnum]`` (float64)."""
-    args = [onp.array(a, dtype=onp.float64) if isinstance(a, (onp.ndarray, float)) else a
-            for a in args]
-    x = args[argnum]
+    """Central differences of scalar ``sum(f(*args))`` w.r.t. ``args[argnum]``, in float64."""
+    x = onp.array(onp.asarray(args[argnum]), dtype=onp.float64)
     out = onp.zeros_like(x)
-    flat, out_flat = x.reshape(-1), out.reshape(-1)
-    for i in range(flat.size):
-        old = flat[i]
-        flat[i] = old + eps
-        up = float(onp.sum(onp.asarray(f(*args))))
-        flat[i] = old - eps
-        down = float(onp.sum(onp.asarray(f(*args))))
-        flat[i] = old
-        out_flat[i] = (up - down) / (2 * eps)
-    return out.reshape(onp.shape(x))
+    for i in onp.ndindex(x.shape):
+        values = []
+        for step in (eps, -eps):
+            moved = x.copy()
+            moved[i] += step
+            full = list(args)
+            full[argnum] = moved
+            values.append(float(onp.sum(onp.asarray(f(*full)))))
+        out[i] = (values[0] - values[1]) / (2 * eps)
+    return out
 
 
 def check_grad(f, *args, argnums=None, order=1, rtol=1e-5, atol=1e-6):
@@ -45,6 +43,7 @@ def check_grad(f, *args, argnums=None, order=1, rtol=1e-5, atol=1e-6):
     ours = grad(f, argnums)(*args)
     ours = ours if isinstance(ours, list) else [ours]
     for argnum, got in zip(argnums, ours):
+        assert onp.shape(got) == onp.shape(args[argnum]), f"gradient shape of argument {argnum}"
         expected = numeric_grad(f, list(args), argnum)
         onp.testing.assert_allclose(onp.asarray(got, dtype=onp.float64), expected, rtol=rtol,
                                     atol=atol, err_msg=f"gradient of argument {argnum}")

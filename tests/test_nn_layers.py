@@ -8,6 +8,8 @@ from minpy_compat import grad
 from minpy_compat.errors import TracedValueError
 from minpy_compat.nn import conv, layers
 
+from conftest import check_grad
+
 rng = onp.random.RandomState(0)
 
 
@@ -15,28 +17,8 @@ def randn(*shape):
     return rng.standard_normal(shape)
 
 
-def numeric_grad(f, args, argnum, eps=1e-6):
-    """Central differences of scalar ``f`` w.r.t. ``args[argnum]``, entry by entry."""
-    x = onp.array(args[argnum], dtype=onp.float64)
-    out = onp.zeros_like(x)
-    for i in onp.ndindex(x.shape):
-        values = []
-        for step in (eps, -eps):
-            moved = x.copy()
-            moved[i] += step
-            full = list(args)
-            full[argnum] = moved
-            values.append(float(onp.asarray(f(*full))))
-        out[i] = (values[0] - values[1]) / (2 * eps)
-    return out
-
-
 def check_all_grads(f, args, argnums, rtol=1e-5, atol=1e-7):
-    for argnum in argnums:
-        analytic = onp.asarray(grad(f, argnum)(*args))
-        assert analytic.shape == onp.shape(args[argnum])
-        onp.testing.assert_allclose(analytic, numeric_grad(f, args, argnum), rtol=rtol,
-                                    atol=atol, err_msg=f"argnum {argnum}")
+    check_grad(f, *args, argnums=argnums, rtol=rtol, atol=atol)
 
 
 def weighted(layer, weights):
