@@ -8,7 +8,7 @@ from minpy_compat.errors import (CustomOpError, CustomOpTypeError, FuncTypeError
                                  MXNetUnavailableError)
 from minpy_compat.ops import CustomRegOp, DataType, custom_info_register
 
-from cell_helpers import check_fd
+from conftest import check_grad
 
 X = ms.Tensor([1.0, 4.0, 9.0])
 
@@ -37,7 +37,7 @@ def test_pyfunc_kernel_sees_numpy_and_bprop_sees_tensors():
 def test_bprop_is_differentiable_and_matches_finite_differences():
     op = ops.Custom(lambda x: x * x, bprop=square_bprop)
     onp.testing.assert_array_equal(ops.grad(ops.grad(op))(X), [2, 2, 2])
-    check_fd(op, onp.array([0.3, -1.2, 2.0]))
+    check_grad(op, onp.array([0.3, -1.2, 2.0]))
 
 
 def test_a_custom_kernel_in_a_bprop_and_out_shape_lists():
@@ -134,7 +134,7 @@ def test_mxnet_kernels_see_ndarrays_and_match_finite_differences():
     onp.testing.assert_array_equal(op(X).asnumpy(), [1, 16, 81])
     onp.testing.assert_array_equal(ms.grad(op)(X), [2, 8, 18])
     assert seen["kernel"] is mx.nd.NDArray and seen["bprop"] == {mx.nd.NDArray}
-    check_fd(op, onp.array([0.3, -1.2, 2.0]))
+    check_grad(op, onp.array([0.3, -1.2, 2.0]))
     two = ops.Custom(lambda x: (x * 2, x * 3), lambda s: (s, s), lambda t: (t, t),
                      func_type="mxnet", bprop=lambda x, out, dout: (dout[0] * 2 + dout[1] * 3,))
     onp.testing.assert_array_equal(ops.grad(two)(X), [5, 5, 5])

@@ -11,7 +11,7 @@ import pytest
 import minpy_compat as ms
 from minpy_compat import nn, ops, registry
 
-from cell_helpers import check_fd
+from conftest import check_grad
 
 rng = onp.random.RandomState(42)
 SHAPES = {"scalar": (), "vector": (4,), "matrix": (3, 4)}
@@ -80,14 +80,14 @@ def _arguments(fn, shape):
 @pytest.mark.parametrize("shape", list(SHAPES), ids=list(SHAPES))
 def test_registered_op_kinds_match_finite_differences(kind, index, shape):
     fn = CASES[kind][index]
-    check_fd(fn, *_arguments(fn, SHAPES[shape]))
+    check_grad(fn, *_arguments(fn, SHAPES[shape]))
 
 
 @pytest.mark.parametrize("fn", [lambda x, y: SinTimes()(x, y), CASES["hook identity"][0],
                                 CASES["ops.Custom"][1]], ids=list(CASES))
 def test_broadcast_inputs(fn):
-    check_fd(fn, rng.normal(size=(3, 4)), rng.normal(size=4))
-    check_fd(fn, rng.normal(size=4), rng.normal(size=(3, 4)))
+    check_grad(fn, rng.normal(size=(3, 4)), rng.normal(size=4))
+    check_grad(fn, rng.normal(size=4), rng.normal(size=(3, 4)))
 
 
 def test_parameter_gradients_of_internal_params_match_finite_differences():
@@ -106,9 +106,10 @@ def test_parameter_gradients_of_internal_params_match_finite_differences():
     onp.testing.assert_allclose(analytic, numeric, rtol=1e-5)
 
 
-def test_second_order_through_a_bprop_cell_matches_finite_differences():
-    first = ops.grad(lambda x, y: SinTimes()(x, y))
-    check_fd(lambda x: first(x, ms.Tensor(onp.full(4, 2.0))), rng.normal(size=4))
+def test_second_order_through_bprop_and_custom_ops_matches_finite_differences():
+    check_grad(lambda x, y: SinTimes()(x, y), rng.normal(size=4), rng.normal(size=4), order=2)
+    check_grad(cube, rng.normal(size=3), order=2)
+    check_grad(lambda x: TwoOutputs()(x)[0] * x, rng.normal(size=3), order=2)
 
 
 def test_every_kind_registered_by_the_cell_layer_has_cases():

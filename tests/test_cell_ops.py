@@ -8,7 +8,7 @@ import minpy_compat as ms
 from minpy_compat import nn, ops
 from minpy_compat.errors import CellArgumentError, CellTypeError
 
-from cell_helpers import check_fd
+from conftest import check_grad
 
 rng = onp.random.RandomState(0)
 MATRIX = rng.normal(size=(3, 4))
@@ -75,12 +75,12 @@ BINARY = [ops.add, ops.sub, ops.mul, ops.div, ops.maximum, ops.minimum, ops.Add(
                          ids=["scalar", "vector", "matrix"])
 def test_unary_op_matches_finite_differences(op, x):
     x = x + 0.01 * onp.sign(x)  # keep away from the kinks of abs/relu
-    check_fd(op, x)
+    check_grad(op, x)
 
 
 @pytest.mark.parametrize("op", BINARY, ids=repr)
 def test_binary_op_matches_finite_differences_under_broadcasting(op):
-    check_fd(op, MATRIX, VECTOR + 3.0)
+    check_grad(op, MATRIX, VECTOR + 3.0)
 
 
 @pytest.mark.parametrize("make", [
@@ -95,13 +95,13 @@ def test_binary_op_matches_finite_differences_under_broadcasting(op):
 ])
 def test_composite_ops_match_finite_differences(make):
     fn, args = make()
-    check_fd(fn, *args)
+    check_grad(fn, *args)
 
 
 def test_the_checker_bites():
     off = ms.ops.Custom(lambda x: x * 2, bprop=lambda x, out, dout: (dout * 2.002,))
     with pytest.raises(AssertionError):
-        check_fd(off, VECTOR)
+        check_grad(off, VECTOR)
 
 
 @settings(max_examples=25, deadline=None)
