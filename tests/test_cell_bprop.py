@@ -169,6 +169,13 @@ def test_multi_output_out_and_dout_are_tuples_with_zero_for_unused_outputs():
     assert d_mask.dtype == bool and not d_mask.any()
 
 
+def test_bool_outputs_leave_the_trace_so_minpys_grad_can_sum_every_output():
+    net = TwoOut()
+    onp.testing.assert_array_equal(ms.core.grad(lambda x: net(x))(X), [3, 3])
+    (_, d_mask), = [dout for _, dout in net.seen]
+    assert d_mask.dtype == bool and not d_mask.any()
+
+
 def test_multi_output_cell_returns_a_real_tuple_under_grad():
     net = TwoOut()
     kinds = []

@@ -14,6 +14,8 @@ inputs (ops are never freed, so they are made once, not per call).
 >>> float(seen[0][0]), float(g)
 (3.0, 3.0)
 """
+from autograd.tracer import getval
+
 from ..array import wrap
 from ..errors import HookError, HookShapeError, OpInputError, describe, message
 from ..primitive import Primitive
@@ -49,10 +51,21 @@ def _fitted(grads, inputs):
 
 
 def split(value, count):
-    """A (possibly traced) tuple result as a real tuple of ``count`` values."""
+    """A (possibly traced) tuple result as a real tuple of ``count`` values.
+
+    Non-float items (a Bool mask, int indices) leave the trace: they have no gradient,
+    and a traced Bool would take a float gradient from sum(outputs).
+    """
     if type(value) is tuple:
         return value
-    return tuple(value[i] for i in range(count))
+    return tuple(_untrace_if_not_float(value[i]) for i in range(count))
+
+
+def _untrace_if_not_float(value):
+    dtype = getattr(getval(value), "dtype", None)
+    if dtype is not None and dtype.kind not in "fc":
+        return wrap(getval(value))
+    return value
 
 
 def pass_through(on_backward, tensors):
