@@ -7,8 +7,7 @@
   data changes in place (``set_data``, ``ops.assign``), and arithmetic on it gives
   plain Arrays.
 * Gradients with respect to Parameters (``ms.grad(net, weights=...)``) work by
-  *substitution*: while such a gradient traces its function, reading a Parameter
-  through a Cell attribute (``self.w``) gives the traced value standing for it.
+  substitution (``substitution.py``).
 
 >>> import minpy_compat as ms
 >>> w = ms.Parameter(ms.Tensor([2.0]), name='w')
@@ -17,8 +16,6 @@
 """
 import itertools
 import sys
-import threading
-from contextlib import contextmanager
 
 import numpy as onp
 from autograd.numpy.numpy_vspaces import ArrayVSpace
@@ -251,59 +248,4 @@ class ParameterTuple(tuple):
         return ParameterTuple(clones)
 
 
-# ---- substitution: Parameters read as traced values while a weight gradient traces ----
-class _Substitutions(threading.local):
-    def __init__(self):
-        self.stack = []
-
-
-_subs = _Substitutions()
-
-
-def traced_value(param):
-    """What reading ``param`` gives now: the innermost traced value standing for it, or itself."""
-    for frame in reversed(_subs.stack):
-        if frame is None:  # a barrier: a bprop Cell's forward sees plain Parameters
-            return param
-        value = frame.get(id(param))
-        if value is not None:
-            return value
-    return param
-
-
-def param_of(value, params):
-    """The Parameter in ``params`` that ``value`` is or stands for (None if none)."""
-    for param in params:
-        if value is param:
-            return param
-    if isbox(value):
-        for frame in _subs.stack:
-            if frame:
-                for param in params:
-                    if frame.get(id(param)) is value:
-                        return param
-    return None
-
-
-@contextmanager
-def substituting(params, values):
-    """Within the block, Cell attributes holding ``params`` read as ``values``."""
-    _subs.stack.append({id(p): v for p, v in zip(params, values)})
-    try:
-        yield
-    finally:
-        _subs.stack.pop()
-
-
-@contextmanager
-def plain_parameters():
-    """Within the block, Parameters read as themselves (a bprop Cell's forward)."""
-    _subs.stack.append(None)
-    try:
-        yield
-    finally:
-        _subs.stack.pop()
-
-
-__all__ = ["Tensor", "Parameter", "ParameterTuple", "as_tensor", "is_tensor", "traced_value",
-           "substituting", "plain_parameters", "param_of"]
+__all__ = ["Tensor", "Parameter", "ParameterTuple", "as_tensor", "is_tensor"]

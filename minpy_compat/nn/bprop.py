@@ -22,7 +22,8 @@ from ..errors import BpropError, BpropTypeError, CellTypeError, describe, messag
 from ..ops._gradfit import as_grad_tuple, fit_gradient
 from ..ops.hooks import split
 from ..primitive import Primitive
-from ..tensor import Parameter, param_of, plain_parameters, traced_value
+from ..substitution import param_of, plain_parameters, traced_value
+from ..tensor import Parameter
 
 _ops = {}         # (Cell class, number of op arguments) -> op
 _signatures = {}  # Cell class -> signature of its construct

@@ -19,7 +19,8 @@ a Cell that defines ``bprop`` runs as one op whose gradient is that ``bprop``
 from collections import OrderedDict
 
 from ..errors import CellTypeError, ConstructMissingError, message
-from ..tensor import Parameter, traced_value
+from ..substitution import traced_value
+from ..tensor import Parameter
 from . import bprop as _bprop
 from . import hooks as _hooks
 

@@ -20,7 +20,8 @@ from ..array import wrap_tree
 from ..core import _backward, _ones_like, _trace, _unbox
 from ..errors import (CellArgumentError, GradPositionError, GradPositionRangeError,
                       GradPositionTypeError, describe, message)
-from ..tensor import Parameter, is_tensor, substituting, traced_value
+from ..substitution import substituting, traced_value
+from ..tensor import Parameter, is_tensor
 
 
 # ---- checking arguments -------------------------------------------------------------
