@@ -48,7 +48,7 @@ _tracer.trace_stack = _ThreadTraceStack()
 def _flatten(value, leaves):
     """Replace every array or float leaf of a (nested) list/tuple/dict by its leaf index."""
     kind = type(value)
-    if kind in (list, tuple):
+    if kind in (list, tuple):  # before the leaf test: autograd boxes containers too
         return kind(_flatten(v, leaves) for v in value)
     if kind is dict:
         return {k: _flatten(v, leaves) for k, v in value.items()}
@@ -66,8 +66,10 @@ def _unflatten(template, leaves):
     kind = type(template)
     if kind is _Leaf:
         return leaves[template]
-    if kind in (list, tuple):
-        return kind(_unflatten(v, leaves) for v in template)
+    if kind is list:
+        return [_unflatten(v, leaves) for v in template]
+    if kind is tuple:
+        return tuple([_unflatten(v, leaves) for v in template])
     if kind is dict:
         return {k: _unflatten(v, leaves) for k, v in template.items()}
     return template
@@ -93,17 +95,16 @@ def _trace(fun, leaves):
 def _backward(g, end_node, roots, leaves):
     """autograd's backward pass, collecting the gradient that reaches each root."""
     outgrads = {end_node: (g, False)}
-    reached = {}
-    root_ids = {id(root) for root in roots}
+    grads = [None] * len(roots)
+    position = {root: i for i, root in enumerate(roots)}  # nodes hash by identity
     for node in toposort(end_node):
         outgrad = outgrads.pop(node)[0]
-        if id(node) in root_ids:
-            reached[id(node)] = outgrad
+        if node in position:
+            grads[position[node]] = outgrad
             continue
         for parent, ingrad in zip(node.parents, node.vjp(outgrad)):
             outgrads[parent] = add_outgrads(outgrads.get(parent), ingrad)
-    return [reached[id(root)] if id(root) in reached else vspace(leaf).zeros()
-            for root, leaf in zip(roots, leaves)]
+    return [vspace(leaf).zeros() if grad is None else grad for grad, leaf in zip(grads, leaves)]
 
 
 # ---- arguments ------------------------------------------------------------------
@@ -138,26 +139,27 @@ def _differentiable(value):
     return value
 
 
-def _check_leaves(value, where):
+def _check_leaves(value, func, argnum):
     """Differentiated arguments hold arrays and floats (in lists, tuples, dicts), or constants."""
     kind = type(value)
     if kind in (list, tuple):
         for item in value:
-            _check_leaves(item, where)
+            _check_leaves(item, func, argnum)
     elif kind is dict:
         for item in value.values():
-            _check_leaves(item, where)
+            _check_leaves(item, func, argnum)
     elif kind not in Box.type_mappings and value is not None and kind not in (str, bool):
         raise ArgnumError(message(
-            where, "arrays or floats (possibly inside lists, tuples and dicts)",
+            f"grad({_name(func)}) argument {argnum}",
+            "arrays or floats (possibly inside lists, tuples and dicts)",
             describe(value), "Pass it at an argument position that is not differentiated."))
 
 
-def _check_argnums(argnums, args, where):
+def _check_argnums(argnums, args, func):
     for argnum in argnums:
         if not -len(args) <= argnum < len(args):
-            raise ArgnumError(message(where, f"argnum in 0..{len(args) - 1} for a call with "
-                                      f"{len(args)} arguments", repr(argnum)))
+            raise ArgnumError(message(f"grad({_name(func)})", f"argnum in 0..{len(args) - 1} "
+                                      f"for a call with {len(args)} arguments", repr(argnum)))
 
 
 def _unbox(value, trace_id):
@@ -172,11 +174,16 @@ def _unbox(value, trace_id):
 
 
 def _ones_like(value):
+    """The seed of a backward pass: ones of the output's shape and float dtype."""
     raw = getval(value)
     dtype = getattr(raw, "dtype", None)
     if dtype is None or dtype.kind not in "fc":
-        dtype = onp.float64
-    return onp.ones(onp.shape(raw), dtype)
+        dtype = _FLOAT64
+    shape = onp.shape(raw)
+    return dtype.type(1) if shape == () else onp.ones(shape, dtype)
+
+
+_FLOAT64 = onp.dtype(onp.float64)
 
 
 def _sum_outputs(outputs):
@@ -193,7 +200,7 @@ def _vjp_and_value(func, argnums, args, kwargs, reduce_tuples=True):
     args = list(args)
     chosen = [_differentiable(args[i]) for i in argnums]
     for argnum, value in zip(argnums, chosen):
-        _check_leaves(value, f"grad({_name(func)}) argument {argnum}")
+        _check_leaves(value, func, argnum)
     leaves = []
     template = _flatten(chosen, leaves)
     captured = []
@@ -247,7 +254,7 @@ def grad_and_loss(func, argnum=0):
 
     @functools.wraps(func)
     def wrapped(*args, **kwargs):
-        _check_argnums(argnums, args, f"grad({_name(func)})")
+        _check_argnums(argnums, args, func)
         vjp, end_value, output, chosen = _vjp_and_value(func, argnums, args, kwargs)
         grads = vjp(_ones_like(end_value))
         return _finish(grads, chosen, single, as_tuple), wrap_tree(output)

@@ -11,7 +11,7 @@ Two jobs:
 """
 import numpy as onp
 from autograd.core import VJPNode, defvjp, defvjp_argnums, primitive_vjps
-from autograd.tracer import getval, notrace_primitives
+from autograd.tracer import box_types, getval, notrace_primitives
 
 from .errors import GradientShapeError, NoGradientFuncError, describe, message
 
@@ -21,18 +21,20 @@ _multi_makers = {}  # op -> [(argnums, maker(ans, *args, **kwargs) -> (g -> tupl
 _autograd_vjps = {}  # primitive -> autograd's own VJP, before we wrapped it
 
 
-_FLOAT64 = onp.dtype(onp.float64)
-
-
 def _float_dtype(value):
     dtype = getattr(getval(value), "dtype", None)
     return dtype if dtype is not None and dtype.kind == "f" else None
 
 
 def _narrow_float_dtype(value):
-    """A float dtype narrower than float64 (the only ones autograd's VJPs promote)."""
-    dtype = getattr(getval(value), "dtype", None)
-    return dtype if dtype is not None and dtype.kind == "f" and dtype != _FLOAT64 else None
+    """A float dtype narrower than float64 (the only ones autograd's VJPs promote).
+
+    On every traced op's path, hence the plain loops: float16 is 'e', float32 'f'.
+    """
+    while type(value) in box_types:
+        value = value._value
+    dtype = getattr(value, "dtype", None)
+    return dtype if dtype is not None and dtype.char in "ef" else None
 
 
 def _cast(grad, dtype):
@@ -54,8 +56,13 @@ def keep_dtypes(fun):
 
     def dtype_keeping_vjp_argnums(argnums, ans, args, kwargs):
         vjp = vjp_argnums(argnums, ans, args, kwargs)
-        dtypes = [_narrow_float_dtype(args[i]) for i in argnums]
-        if not any(dtypes):
+        dtypes = None
+        for position, argnum in enumerate(argnums):
+            dtype = _narrow_float_dtype(args[argnum])
+            if dtype is not None:
+                dtypes = dtypes or [None] * len(argnums)
+                dtypes[position] = dtype
+        if dtypes is None:
             return vjp
         return lambda g: [_cast(grad, dtype) for grad, dtype in zip(vjp(g), dtypes)]
 

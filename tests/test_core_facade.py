@@ -124,6 +124,8 @@ REGISTERED_CASES = {
     "multiply": [(X, Y), (Y, X), (X[:, :1].copy(), X), (X, 3.0)],
     "divide": [(X, Y + 2.0), (Y + 2.0, X + 3.0), (X[:, :1] + 2.0, X + 3.0)],
     "negative": [(X,)],
+    "sum": [(X,), (Y,)],
+    "mean": [(X,), (Y,)],
 }
 
 
@@ -133,6 +135,14 @@ def test_registered_gradients_match_finite_differences(name, args):
     f = getattr(np, name)
     differentiable = [i for i, a in enumerate(args) if isinstance(a, onp.ndarray)]
     check_grad(lambda *a: f(*a) ** 2, *args, argnums=differentiable, order=2)
+
+
+@pytest.mark.parametrize("name", ["sum", "mean"])
+@pytest.mark.parametrize("axis, keepdims", [(None, False), (0, False), (1, True), ((0, 1), False),
+                                            (-1, False)])
+def test_reduction_gradients_over_axes(name, axis, keepdims):
+    f = getattr(np, name)
+    check_grad(lambda x: f(x, axis=axis, keepdims=keepdims) ** 2, X, order=2)
 
 
 def test_every_replaced_gradient_has_a_case():

@@ -9,6 +9,7 @@ shapes they do not cover fall back to autograd's VJPs.
 """
 import autograd.numpy as anp
 import numpy as onp
+from autograd.numpy import numpy_wrapper
 from autograd.numpy.numpy_vjps import unbroadcast_f
 from autograd.tracer import getval
 
@@ -91,6 +92,38 @@ registry.replace_vjp(anp.multiply, _arithmetic_vjp([lambda g, x, y: g * y,
 registry.replace_vjp(anp.true_divide, _arithmetic_vjp([lambda g, x, y: g / y,
                                                        lambda g, x, y: -g * x / y ** 2]))
 registry.replace_vjp(anp.negative, _arithmetic_vjp([lambda g, x: -g]))
+
+
+# ---- reductions: sum, mean ---------------------------------------------------------------
+def _spread(g, shape, dtype, axis, keepdims):
+    """``g`` of a reduction, spread back over the reduced axes (a fresh, writable array)."""
+    if not keepdims and axis is not None and onp.ndim(getval(g)) != len(shape):
+        axes = (axis,) if isinstance(axis, int) else tuple(axis)
+        kept = [1 if i in {a % len(shape) for a in axes} else n for i, n in enumerate(shape)]
+        g = anp.reshape(g, kept)
+    return g * onp.ones(shape, dtype)
+
+
+def _reduction_vjp(scale_by_count):
+    def maker(argnum, ans, args, kwargs):
+        extra = set(kwargs) - {"axis", "keepdims"}
+        x = getval(args[0])
+        dtype = getattr(x, "dtype", None)
+        if extra or len(args) > 1 or dtype is None or dtype.kind != "f":
+            return None
+        shape, axis, keepdims = x.shape, kwargs.get("axis"), kwargs.get("keepdims", False)
+        count = x.size // max(getval(ans).size, 1) if scale_by_count else 1
+
+        def vjp(g):
+            spread = _spread(g, shape, dtype, axis, keepdims)
+            return spread / count if scale_by_count else spread
+        return vjp
+    return maker
+
+
+registry.replace_vjp(anp.sum, _reduction_vjp(scale_by_count=False))
+# autograd.numpy.mean is a Python wrapper around this primitive.
+registry.replace_vjp(numpy_wrapper._primitive_mean, _reduction_vjp(scale_by_count=True))
 
 
 # ---- copies: autograd has no VJP for these identities ----------------------------------
