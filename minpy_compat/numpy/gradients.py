@@ -94,6 +94,20 @@ registry.replace_vjp(anp.true_divide, _arithmetic_vjp([lambda g, x, y: g / y,
 registry.replace_vjp(anp.negative, _arithmetic_vjp([lambda g, x: -g]))
 
 
+def _power_vjp(argnum, ans, args, kwargs):
+    """``x ** c`` with a constant Python exponent (the common case: squares in losses)."""
+    x, exponent = args
+    if argnum != 0 or kwargs or type(exponent) not in (int, float) or exponent == 0 or \
+            getattr(getval(ans), "dtype", onp.dtype("O")).kind != "f":
+        return None
+    if exponent == 2:
+        return lambda g: g * (2 * x)
+    return lambda g: g * (exponent * x ** (exponent - 1))
+
+
+registry.replace_vjp(anp.power, _power_vjp)
+
+
 # ---- reductions: sum, mean ---------------------------------------------------------------
 def _spread(g, shape, dtype, axis, keepdims):
     """``g`` of a reduction, spread back over the reduced axes (a fresh, writable array)."""
