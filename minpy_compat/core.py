@@ -58,6 +58,9 @@ def _flatten(value, leaves):
     return value
 
 
+_CONTAINERS = (list, tuple, dict)
+
+
 class _Leaf(int):
     """A leaf's index inside a flattened structure."""
 
@@ -123,6 +126,8 @@ def _argnums(argnum, where):
 def _differentiable(value):
     """An argument as the tracer needs it: Python ints become floats, Arrays plain ndarrays."""
     kind = type(value)
+    if kind is onp.ndarray:
+        return value.astype(onp.float64) if value.dtype.kind in "iub" else value
     if kind is Array:
         return value.view(onp.ndarray)
     if kind is int or kind is Number:
@@ -199,15 +204,19 @@ def _vjp_and_value(func, argnums, args, kwargs, reduce_tuples=True):
     """Trace ``func`` w.r.t. ``args[argnums]``; return (vjp, end value, output, chosen args)."""
     args = list(args)
     chosen = [_differentiable(args[i]) for i in argnums]
-    for argnum, value in zip(argnums, chosen):
-        _check_leaves(value, func, argnum)
-    leaves = []
-    template = _flatten(chosen, leaves)
+    if all(type(v) in Box.type_mappings and type(v) not in _CONTAINERS for v in chosen):
+        leaves, template = chosen, None  # the common case: every argument is one array
+    else:
+        for argnum, value in zip(argnums, chosen):
+            _check_leaves(value, func, argnum)
+        leaves = []
+        template = _flatten(chosen, leaves)
     captured = []
 
     def traced(boxes):
         full = list(args)
-        for argnum, value in zip(argnums, _unflatten(template, boxes)):
+        for argnum, value in zip(argnums, boxes if template is None else
+                                 _unflatten(template, boxes)):
             full[argnum] = value
         out = func(*full, **kwargs)
         captured.append(out)
@@ -222,7 +231,7 @@ def _vjp_and_value(func, argnums, args, kwargs, reduce_tuples=True):
             grads = [vspace(leaf).zeros() for leaf in leaves]
         else:
             grads = _backward(g, end_node, roots, leaves)
-        return _unflatten(template, grads)
+        return grads if template is None else _unflatten(template, grads)
 
     return vjp, end_value, _unbox(captured[0], trace_id), chosen
 

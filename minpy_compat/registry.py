@@ -114,6 +114,11 @@ def replace_vjp(fun, maker):
     _package_vjps.append(fun)
 
     def vjp_argnums(argnums, ans, args, kwargs):
+        if len(argnums) == 1:  # the common case, kept lean: it runs for every traced op
+            vjp = maker(argnums[0], ans, args, kwargs)
+            if vjp is None:
+                return original(argnums, ans, args, kwargs)
+            return lambda g: (vjp(g),)
         fast = [maker(argnum, ans, args, kwargs) for argnum in argnums]
         if None in fast:
             return original(argnums, ans, args, kwargs)
