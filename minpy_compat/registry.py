@@ -47,8 +47,12 @@ def _cast(grad, dtype):
     return grad.astype(dtype)
 
 
-def keep_dtypes(fun):
-    """Make the VJPs of autograd primitive ``fun`` return each input's float dtype."""
+def keep_dtypes(fun, same_dtype_safe=False):
+    """Make the VJPs of autograd primitive ``fun`` return each input's float dtype.
+
+    ``same_dtype_safe``: the VJPs already return the output's dtype, so when every
+    input has it no cast is needed (our own VJPs; autograd's promote).
+    """
     vjp_argnums = primitive_vjps.get(fun)
     if vjp_argnums is None or fun in _autograd_vjps:
         return
@@ -63,6 +67,8 @@ def keep_dtypes(fun):
                 dtypes = dtypes or [None] * len(argnums)
                 dtypes[position] = dtype
         if dtypes is None:
+            return vjp
+        if same_dtype_safe and all(d is None or d == _narrow_float_dtype(ans) for d in dtypes):
             return vjp
         return lambda g: [_cast(grad, dtype) for grad, dtype in zip(vjp(g), dtypes)]
 
@@ -125,7 +131,7 @@ def replace_vjp(fun, maker):
         return lambda g: [vjp(g) for vjp in fast]
 
     primitive_vjps[fun] = vjp_argnums
-    keep_dtypes(fun)
+    keep_dtypes(fun, same_dtype_safe=True)
 
 
 # ---- custom ops ------------------------------------------------------------------

@@ -10,27 +10,33 @@ shapes they do not cover fall back to autograd's VJPs.
 import autograd.numpy as anp
 import numpy as onp
 from autograd.numpy import numpy_wrapper
-from autograd.numpy.numpy_vjps import unbroadcast_f
 from autograd.tracer import getval
 
 from .. import registry
 
 
+# The VJP bodies below use operators and methods (g @ b.T, g.sum()), not anp functions:
+# on plain arrays (first order) they go straight to NumPy; on traced values (higher
+# order) the operators are autograd's, so the gradients stay differentiable.
+
 # ---- products: dot, matmul ------------------------------------------------------
+def _outer(u, v):
+    return u[:, None] * v
+
+
 def _product_vjp(argnum, ans, args, kwargs):
     a, b = args[0], args[1]
-    if kwargs or not (1 <= onp.ndim(getval(a)) <= 2 and 1 <= onp.ndim(getval(b)) <= 2):
-        return None
     a_ndim, b_ndim = onp.ndim(getval(a)), onp.ndim(getval(b))
+    if kwargs or not (1 <= a_ndim <= 2 and 1 <= b_ndim <= 2):
+        return None
+    # matmul (@), not dot: NumPy's dot copies a transposed operand, matmul hands it to BLAS.
     if argnum == 0:
         if b_ndim == 1:
-            return (lambda g: anp.outer(g, b)) if a_ndim == 2 else (lambda g: g * b)
-        # matmul, not dot: NumPy's dot copies a transposed operand, matmul passes it to BLAS.
-        return (lambda g: anp.matmul(g, anp.transpose(b))) if a_ndim == 2 else \
-            (lambda g: anp.dot(b, g))
+            return (lambda g: _outer(g, b)) if a_ndim == 2 else (lambda g: g * b)
+        return (lambda g: g @ b.T) if a_ndim == 2 else (lambda g: b @ g)
     if a_ndim == 1:
-        return (lambda g: anp.outer(a, g)) if b_ndim == 2 else (lambda g: g * a)
-    return lambda g: anp.matmul(anp.transpose(a), g)
+        return (lambda g: _outer(a, g)) if b_ndim == 2 else (lambda g: g * a)
+    return lambda g: a.T @ g
 
 
 registry.replace_vjp(anp.dot, _product_vjp)
@@ -44,13 +50,14 @@ def _chooser_vjp(wins):
         if kwargs:
             return None
         mine, other = getval(args[argnum]), getval(args[1 - argnum])
+        shape = onp.shape(mine)
 
         def vjp(g):
             won = wins(mine, other)
             tie = mine == other
             if onp.any(tie):
                 won = onp.where(tie, 0.5, won).astype(getval(g).dtype)
-            return unbroadcast_f(args[argnum], lambda g: g * won)(g)
+            return _unbroadcast(g * won, shape)
         return vjp
     return maker
 
@@ -114,7 +121,7 @@ def _spread(g, shape, dtype, axis, keepdims):
     if not keepdims and axis is not None and onp.ndim(getval(g)) != len(shape):
         axes = (axis,) if isinstance(axis, int) else tuple(axis)
         kept = [1 if i in {a % len(shape) for a in axes} else n for i, n in enumerate(shape)]
-        g = anp.reshape(g, kept)
+        g = g.reshape(kept)
     return g * onp.ones(shape, dtype)
 
 
