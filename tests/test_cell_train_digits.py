@@ -1,4 +1,4 @@
-"""examples/cell/train_digits_cell.py: a Cell network trained with TrainOneStepCell on the digits."""
+"""examples/cell/train_digits_cell.py: a Cell network trained with TrainOneStepCell."""
 import os
 import sys
 
