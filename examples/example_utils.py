@@ -42,3 +42,19 @@ def plot_history(solver, name, accuracy=True):
     fig.savefig(path)
     plt.close(fig)
     return path
+
+
+def train_steps(train_step, batches, total=None, verbose=True, desc=None):
+    """Call ``train_step(*batch)`` for each batch under a ``tqdm.auto`` bar showing the loss.
+
+    ``train_step`` is typically an ``nn.TrainOneStepCell``; it returns the loss of the
+    batch. Returns the losses as floats. ``verbose=False`` hides the bar.
+    """
+    from tqdm.auto import tqdm
+    losses = []
+    with tqdm(batches, total=total, desc=desc, disable=not verbose, dynamic_ncols=True,
+              unit="batch") as bar:
+        for batch in bar:
+            losses.append(float(train_step(*batch)))
+            bar.set_postfix(loss=f"{losses[-1]:.4f}", refresh=False)
+    return losses

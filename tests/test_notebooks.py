@@ -24,7 +24,7 @@ pytest.importorskip("ipykernel", reason="ipykernel is not installed (the noteboo
 def test_there_are_notebooks():
     names = {os.path.basename(p) for p in NOTEBOOKS}
     assert {"01_numpy_under_minpy.ipynb", "02_autograd.ipynb", "03_custom_operators.ipynb",
-            "05_training_with_solver.ipynb"} <= names
+            "04_cell_layer.ipynb", "05_training_with_solver.ipynb"} <= names
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=[os.path.basename(p) for p in NOTEBOOKS])
