@@ -7,6 +7,7 @@ times and the median of per-round (paired) ratios.
 Run: make bench   (or: python benchmarks/bench_core.py [--rounds N])
 """
 import argparse
+from importlib import metadata
 import os
 import statistics
 import subprocess
@@ -176,7 +177,7 @@ def main():
     parser.add_argument("--rounds", type=int, default=15)
     args = parser.parse_args()
     print(f"OPENBLAS_CORETYPE={os.environ.get('OPENBLAS_CORETYPE', '(unset)')} "
-          f"numpy {onp.__version__} autograd {autograd.__version__ if hasattr(autograd, '__version__') else '?'} "
+          f"numpy {onp.__version__} autograd {metadata.version('autograd')} "
           f"python {sys.version.split()[0]}")
     results = {}
     results["a"] = paired_ratio(mlp_workload("(a) MLP 784-256-10 step, batch 256, float32",

@@ -63,8 +63,10 @@ def unbroadcast(g, like):
     if g.shape == shape:
         return g
     lead = g.ndim - len(shape)
-    axes = tuple(range(lead)) + tuple(
-        lead + i for i, n in enumerate(shape) if n == 1 and g.shape[lead + i] != 1)
+    kept = tuple(lead + i for i, n in enumerate(shape) if n == 1 and g.shape[lead + i] != 1)
+    if not kept and shape:  # only leading axes (a bias): one MXNet call, no reshape
+        return g.sum(axis=tuple(range(lead)))
+    axes = tuple(range(lead)) + kept
     if axes:
         g = g.sum(axis=axes, keepdims=True)
     return g.reshape(shape)
