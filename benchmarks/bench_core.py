@@ -19,7 +19,7 @@ import autograd.numpy as anp
 import numpy as onp
 
 import minpy_compat.numpy as mnp
-from minpy_compat import customop, grad, grad_and_loss
+from minpy_compat import customop, grad
 
 
 # ---- workloads (a), (b), (d): MLP training steps ------------------------------------

@@ -6,9 +6,9 @@
 1.0
 """
 from .array import Array, Number
-from .core import (convert_args, elementwise_grad, grad, grad_and_loss, hessian,
+from .core import (convert_args, elementwise_grad, grad_and_loss, hessian,
                    hessian_vector_product, jacobian, make_vjp, minpy_to_numpy, numpy_to_minpy,
-                   return_numpy, value_and_grad)
+                   return_numpy)
 from .primitive import Primitive, customop
 from .context import Context, cpu, gpu, current_context
 from .dispatch.policy import get_global_policy, set_global_policy, wrap_policy

@@ -176,6 +176,20 @@ def _facade(name):
     return getattr(facade, name)
 
 
+def reshape_method(self, *shape, **kwargs):
+    """``x.reshape(2, 3)`` and ``x.reshape((2, 3))``, through the facade (so it is traced)."""
+    if len(shape) == 1 and not isinstance(shape[0], int):
+        shape = shape[0]
+    return _facade("reshape")(self, shape, **kwargs)
+
+
+def transpose_method(self, *axes):
+    """``x.transpose(1, 0)`` and ``x.transpose((1, 0))``, through the facade."""
+    if len(axes) == 1 and not isinstance(axes[0], int):
+        axes = axes[0]
+    return _facade("transpose")(self, axes or None)
+
+
 class TracedArray(ArrayBox):
     """A value being traced by ``grad``: acts as an Array and records every op."""
 
@@ -244,15 +258,8 @@ class TracedArray(ArrayBox):
             active.discard(func)
 
     # ---- methods NumPy users reach for ----------------------------------------
-    def reshape(self, *shape, **kwargs):
-        if len(shape) == 1 and not isinstance(shape[0], int):
-            shape = shape[0]
-        return _facade("reshape")(self, shape, **kwargs)
-
-    def transpose(self, *axes):
-        if len(axes) == 1 and not isinstance(axes[0], int):
-            axes = axes[0]
-        return _facade("transpose")(self, axes or None)
+    reshape = reshape_method
+    transpose = transpose_method
 
     def dot(self, other):
         return _facade("dot")(self, other)

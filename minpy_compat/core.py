@@ -22,7 +22,7 @@ import numpy as onp
 from autograd.core import VJPNode, add_outgrads, vspace
 from autograd.tracer import Box, getval, isbox, new_box, toposort
 
-from .array import Array, Number, to_numpy, wrap, wrap_tree
+from .array import Array, Number, to_numpy, wrap_tree
 from .errors import ArgnumError, NonScalarOutputError, describe, message
 
 
@@ -357,13 +357,7 @@ def _name(func):
 # ---- conversion helpers (MinPy) --------------------------------------------------
 def numpy_to_minpy(value):
     """NumPy data (also inside lists, tuples, dicts) as minpy_compat values."""
-    if type(value) is dict:
-        return {k: numpy_to_minpy(v) for k, v in value.items()}
-    if type(value) in (tuple, list):
-        return type(value)(numpy_to_minpy(v) for v in value)
-    if type(value) is float:
-        return Number(value)
-    return wrap(value)
+    return wrap_tree(value)
 
 
 def minpy_to_numpy(value):

@@ -105,8 +105,8 @@ def refuse_gradient(fun, name):
     def refuse(argnums, ans, args, kwargs):
         raise NoGradientFuncError(message(
             f"{name} argument {argnums[0]}", "a function with a gradient (it is being traced "
-            "by grad)", "one without", f"Compute it on x.asnumpy() if no gradient should flow, "
-            f"or write a customop with def_grad."))
+            "by grad)", "one without", "Compute it on x.asnumpy() if no gradient should flow, "
+            "or write a customop with def_grad."))
     primitive_vjps[fun] = refuse
 
 

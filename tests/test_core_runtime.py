@@ -4,7 +4,6 @@ import sys
 import threading
 import tracemalloc
 
-import numpy as onp
 import pytest
 
 import minpy_compat.numpy as np

@@ -16,6 +16,7 @@ import numpy as onp
 from autograd.extend import Box, VSpace
 from autograd.tracer import getval
 
+from ..array import reshape_method, transpose_method
 from ..errors import TracedValueError, message
 from . import mxnet_backend as backend
 
@@ -73,15 +74,8 @@ class _Operators:
     def T(self):
         return _facade("transpose")(self)
 
-    def reshape(self, *shape, **kwargs):
-        if len(shape) == 1 and not isinstance(shape[0], int):
-            shape = shape[0]
-        return _facade("reshape")(self, shape, **kwargs)
-
-    def transpose(self, *axes):
-        if len(axes) == 1 and not isinstance(axes[0], int):
-            axes = axes[0]
-        return _facade("transpose")(self, axes or None)
+    reshape = reshape_method
+    transpose = transpose_method
 
     # NumPy's own reductions call these methods on an MXArray, so they go straight to
     # the dispatcher (which hands NumPy plain data), never back through numpy.sum.
