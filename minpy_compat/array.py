@@ -176,18 +176,9 @@ def _facade(name):
     return getattr(facade, name)
 
 
-def reshape_method(self, *shape, **kwargs):
-    """``x.reshape(2, 3)`` and ``x.reshape((2, 3))``, through the facade (so it is traced)."""
-    if len(shape) == 1 and not isinstance(shape[0], int):
-        shape = shape[0]
-    return _facade("reshape")(self, shape, **kwargs)
-
-
-def transpose_method(self, *axes):
-    """``x.transpose(1, 0)`` and ``x.transpose((1, 0))``, through the facade."""
-    if len(axes) == 1 and not isinstance(axes[0], int):
-        axes = axes[0]
-    return _facade("transpose")(self, axes or None)
+def shape_argument(args):
+    """NumPy's two spellings: ``x.reshape(2, 3)`` and ``x.reshape((2, 3))``."""
+    return args[0] if len(args) == 1 and not isinstance(args[0], int) else args
 
 
 class TracedArray(ArrayBox):
@@ -258,8 +249,11 @@ class TracedArray(ArrayBox):
             active.discard(func)
 
     # ---- methods NumPy users reach for ----------------------------------------
-    reshape = reshape_method
-    transpose = transpose_method
+    def reshape(self, *shape, **kwargs):
+        return _facade("reshape")(self, shape_argument(shape), **kwargs)
+
+    def transpose(self, *axes):
+        return _facade("transpose")(self, shape_argument(axes) or None)
 
     def dot(self, other):
         return _facade("dot")(self, other)

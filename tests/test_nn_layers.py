@@ -241,7 +241,7 @@ def test_a_registered_conv_implementation_is_used():
     (lambda: layers.conv2d(randn(1, 1, 3, 3), randn(1, 1, 2, 2), randn(1), stride=0),
      "stride >= 1"),
     (lambda: layers.conv2d(randn(1, 1, 3, 3), randn(1, 1, 2, 2), randn(1), backend="torch"),
-     "conv2d argument 'backend': expected one of 'numpy'"),
+     "conv2d argument 'backend': expected one of "),
     (lambda: layers.max_pool2d(randn(1, 1, 2, 2), 3), "max_pool2d: expected a window"),
 ])
 def test_layer_errors_name_the_layer_and_argument(call, match):

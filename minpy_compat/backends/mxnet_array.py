@@ -16,7 +16,7 @@ import numpy as onp
 from autograd.extend import Box, VSpace
 from autograd.tracer import getval
 
-from ..array import reshape_method, transpose_method
+from ..array import shape_argument
 from ..errors import TracedValueError, message
 from . import mxnet_backend as backend
 
@@ -74,8 +74,13 @@ class _Operators:
     def T(self):
         return _facade("transpose")(self)
 
-    reshape = reshape_method
-    transpose = transpose_method
+    # NumPy's reshape/transpose call these methods on an MXArray: go straight to the
+    # dispatcher (as the reductions below do), never back through numpy.reshape.
+    def reshape(self, *shape, **kwargs):
+        return _method("reshape", self, shape_argument(shape), **kwargs)
+
+    def transpose(self, *axes):
+        return _method("transpose", self, shape_argument(axes) or None)
 
     # NumPy's own reductions call these methods on an MXArray, so they go straight to
     # the dispatcher (which hands NumPy plain data), never back through numpy.sum.

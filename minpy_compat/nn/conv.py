@@ -2,9 +2,8 @@
 
 ``conv2d`` is a ``customop('numpy')`` over an im2col view of the input: one
 tensordot forward, and a gradient (``def_multiple_grad``) that reuses the same
-view. Implementations are looked up by backend name in ``IMPLEMENTATIONS`` so an
-MXNet version (``mxnet.nd.Convolution`` as a ``customop('mxnet')``) can be added
-with ``register_conv2d('mxnet', fn)`` without touching the layers.
+view. Implementations are looked up by backend name in ``IMPLEMENTATIONS``; when
+MXNet is installed the default is its ``Convolution`` (``conv_mxnet``), otherwise NumPy.
 ``max_pool2d`` is written with ``minpy_compat.numpy``, so the tracer differentiates it.
 
 >>> import minpy_compat.numpy as np
@@ -14,12 +13,16 @@ with ``register_conv2d('mxnet', fn)`` without touching the layers.
 >>> max_pool2d(x, 2).shape
 (1, 1, 2, 2)
 """
+import functools
+import importlib.util
+
 import numpy as onp
 from numpy.lib.stride_tricks import as_strided
 
 from .. import numpy as np
 from ..errors import message
 from ..primitive import customop
+from . import conv_mxnet
 
 
 def _windows(x, kernel_shape, stride, pad):
@@ -60,21 +63,28 @@ def conv2d_numpy_grad(ans, x, w, b, stride, pad):
 
 conv2d_numpy.def_multiple_grad(conv2d_numpy_grad, argnums=(0, 1, 2))
 
-IMPLEMENTATIONS = {"numpy": conv2d_numpy}
-DEFAULT_BACKEND = "numpy"
+IMPLEMENTATIONS = {"numpy": conv2d_numpy,
+                   "mxnet": lambda *args: conv_mxnet.conv2d_op()(*args)}
 
 
 def register_conv2d(backend, op):
-    """Make ``op(x, w, b, stride, pad)`` the conv2d of ``backend`` ('numpy' or 'mxnet')."""
+    """Make ``op(x, w, b, stride, pad)`` the conv2d of ``backend``."""
     IMPLEMENTATIONS[backend] = op
+
+
+@functools.lru_cache(maxsize=None)
+def default_backend():
+    """'mxnet' when MXNet is installed (found, not imported), else 'numpy'."""
+    return "mxnet" if importlib.util.find_spec("mxnet") is not None else "numpy"
 
 
 def conv2d(x, w, b, stride=1, pad=0, backend=None):
     """Convolution of x (N, C, H, W) with filters w (F, C, HH, WW) plus bias b (F,).
 
     Output (N, F, (H + 2 pad - HH) // stride + 1, (W + 2 pad - WW) // stride + 1).
+    Runs on MXNet when it is installed (``backend='numpy'`` forces NumPy).
     """
-    backend = DEFAULT_BACKEND if backend is None else backend
+    backend = default_backend() if backend is None else backend
     if backend not in IMPLEMENTATIONS:
         raise ValueError(message("conv2d argument 'backend'", "one of "
                                  + ", ".join(map(repr, sorted(IMPLEMENTATIONS))), repr(backend)))
@@ -100,9 +110,10 @@ def _check_conv_args(x_shape, w_shape, b_shape, stride, pad):
                                  f"filters {w_shape[2:]} on input {x_shape[2:]} with pad {pad}"))
 
 
-def max_pool2d(x, pool=2, stride=None):
+def max_pool2d(x, pool=2, stride=None, backend=None):
     """Max over ``pool`` x ``pool`` windows (``pool`` may be a pair), moving by ``stride``
-    (default: the window size) over x (N, C, H, W).
+    (default: the window size) over x (N, C, H, W). Runs on MXNet when it is installed,
+    except under a second-order gradient (MXNet's is first order).
     """
     ph, pw = (pool, pool) if isinstance(pool, int) else tuple(pool)
     stride = ph if stride is None else stride
@@ -110,6 +121,12 @@ def max_pool2d(x, pool=2, stride=None):
     if not (1 <= ph <= H and 1 <= pw <= W and isinstance(stride, int) and stride >= 1):
         raise ValueError(message("max_pool2d", f"a window within the input {(H, W)} and an "
                                  "int stride >= 1", f"pool={pool!r}, stride={stride!r}"))
+    backend = default_backend() if backend is None else backend
+    if backend not in ("numpy", "mxnet"):
+        raise ValueError(message("max_pool2d argument 'backend'", "'numpy' or 'mxnet'",
+                                 repr(backend)))
+    if backend == "mxnet":
+        return conv_mxnet.max_pool2d_op()(x, ph, pw, stride)
     Hout, Wout = (H - ph) // stride + 1, (W - pw) // stride + 1
     windows = [x[:, :, i:i + stride * (Hout - 1) + 1:stride, j:j + stride * (Wout - 1) + 1:stride]
                for i in range(ph) for j in range(pw)]
