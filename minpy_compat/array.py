@@ -18,12 +18,11 @@ of ``ArrayBox`` (``isinstance`` still holds), so plain autograd code keeps worki
 import threading
 
 import numpy as onp
-from autograd.extend import primitive
 from autograd.numpy.numpy_boxes import ArrayBox
 from autograd.numpy.numpy_vspaces import ArrayVSpace
 from autograd.tracer import Box, getval, trace_primitives_map
 
-from . import registry
+from .assignment import assign_at
 from .context import cpu, current_context
 from .errors import TracedValueError, describe, message
 
@@ -312,36 +311,6 @@ def _plain_index(index):
     if type(index) is tuple:
         return tuple(getval(i) for i in index)
     return getval(index)
-
-
-# ---- differentiable indexed assignment -----------------------------------------
-@primitive
-def assign_at(array, index, value):
-    """A copy of ``array`` with ``array[index] = value`` (NumPy's casting rules)."""
-    result = onp.array(array, copy=True)
-    result[index] = value
-    return result
-
-
-def _value_grad(g, index, value):
-    grad = g[index]
-    shape = onp.shape(getval(value))
-    if onp.shape(getval(grad)) != shape:  # value was broadcast into the slot
-        grad = _facade("sum")(grad, axis=tuple(range(onp.ndim(getval(grad)) - len(shape))))
-        keep = tuple(i for i, n in enumerate(shape) if n == 1)
-        if keep:
-            grad = _facade("sum")(grad, axis=keep, keepdims=True)
-    dtype = getattr(getval(value), "dtype", None)
-    if dtype is not None and dtype.kind == "f" and getval(grad).dtype != dtype:
-        grad = grad.astype(dtype)
-    return grad
-
-
-registry.define_vjp(
-    assign_at,
-    lambda ans, array, index, value: lambda g: assign_at(g, index, 0),
-    None,
-    lambda ans, array, index, value: lambda g: _value_grad(g, index, value))
 
 
 # ---- registration with autograd ----------------------------------------------

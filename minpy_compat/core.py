@@ -13,101 +13,16 @@ Thin over autograd's tracer. MinPy's semantics where MinPy had them:
 8.0
 """
 import functools
-import threading
-from contextlib import contextmanager
 
 import autograd
-import autograd.tracer as _tracer
 import numpy as onp
-from autograd.core import VJPNode, add_outgrads, vspace
-from autograd.tracer import Box, getval, isbox, new_box, toposort
+from autograd.core import vspace
+from autograd.tracer import Box, getval, isbox
 
 from .array import Array, Number, to_numpy, wrap_tree
 from .errors import ArgnumError, NonScalarOutputError, describe, message
-
-
-# ---- a per-thread trace stack ----------------------------------------------------
-class _ThreadTraceStack(threading.local):
-    """autograd's trace counter, made per-thread and restored even when a trace raises."""
-
-    def __init__(self):
-        self.top = -1
-
-    @contextmanager
-    def new_trace(self):
-        self.top += 1
-        try:
-            yield self.top
-        finally:
-            self.top -= 1
-
-
-_tracer.trace_stack = _ThreadTraceStack()
-
-
-def _flatten(value, leaves):
-    """Replace every array or float leaf of a (nested) list/tuple/dict by its leaf index."""
-    kind = type(value)
-    if kind in (list, tuple):  # before the leaf test: autograd boxes containers too
-        return kind(_flatten(v, leaves) for v in value)
-    if kind is dict:
-        return {k: _flatten(v, leaves) for k, v in value.items()}
-    if kind in Box.type_mappings:
-        leaves.append(value)
-        return _Leaf(len(leaves) - 1)
-    return value
-
-
-_CONTAINERS = (list, tuple, dict)
-
-
-class _Leaf(int):
-    """A leaf's index inside a flattened structure."""
-
-
-def _unflatten(template, leaves):
-    kind = type(template)
-    if kind is _Leaf:
-        return leaves[template]
-    if kind is list:
-        return [_unflatten(v, leaves) for v in template]
-    if kind is tuple:
-        return tuple([_unflatten(v, leaves) for v in template])
-    if kind is dict:
-        return {k: _unflatten(v, leaves) for k, v in template.items()}
-    return template
-
-
-def _trace(fun, leaves):
-    """Trace ``fun(*boxed_leaves)`` with one root node per leaf.
-
-    Why not autograd's ``trace`` over a tuple: its container boxes pull each
-    element's gradient back through a dense zero copy of the *whole* container
-    (``container_untake``), which costs O(params x total size) for a list of
-    weight matrices. One root per leaf makes every leaf's gradient arrive directly.
-    """
-    roots = [VJPNode.new_root() for _ in leaves]
-    with _tracer.trace_stack.new_trace() as trace_id:
-        boxes = [new_box(leaf, trace_id, root) for leaf, root in zip(leaves, roots)]
-        end = fun(boxes)
-        if isbox(end) and end._trace == trace_id:
-            return end._value, end._node, roots, trace_id
-        return end, None, roots, trace_id
-
-
-def _backward(g, end_node, roots, leaves):
-    """autograd's backward pass, collecting the gradient that reaches each root."""
-    outgrads = {end_node: (g, False)}
-    grads = [None] * len(roots)
-    position = {root: i for i, root in enumerate(roots)}  # nodes hash by identity
-    for node in toposort(end_node):
-        outgrad = outgrads.pop(node)[0]
-        if node in position:
-            grads[position[node]] = outgrad
-            continue
-        for parent, ingrad in zip(node.parents, node.vjp(outgrad)):
-            outgrads[parent] = add_outgrads(outgrads.get(parent), ingrad)
-    return [vspace(leaf).zeros() if grad is None else grad for grad, leaf in zip(grads, leaves)]
+from .tracing import (CONTAINERS, backward_to_roots, flatten, seed_like, trace_leaves,
+                      unbox_level, unflatten)
 
 
 # ---- arguments ------------------------------------------------------------------
@@ -167,30 +82,6 @@ def _check_argnums(argnums, args, func):
                                       f"for a call with {len(args)} arguments", repr(argnum)))
 
 
-def _unbox(value, trace_id):
-    """Drop the box of trace ``trace_id`` only (outer traces keep theirs)."""
-    if isbox(value) and value._trace == trace_id:
-        return value._value
-    if type(value) in (tuple, list):
-        return type(value)(_unbox(v, trace_id) for v in value)
-    if type(value) is dict:
-        return {k: _unbox(v, trace_id) for k, v in value.items()}
-    return value
-
-
-def _ones_like(value):
-    """The seed of a backward pass: ones of the output's shape and float dtype."""
-    raw = getval(value)
-    dtype = getattr(raw, "dtype", None)
-    if dtype is None or dtype.kind not in "fc":
-        dtype = _FLOAT64
-    shape = onp.shape(raw)
-    return dtype.type(1) if shape == () else onp.ones(shape, dtype)
-
-
-_FLOAT64 = onp.dtype(onp.float64)
-
-
 def _sum_outputs(outputs):
     from . import numpy as np
     total = None
@@ -204,19 +95,19 @@ def _vjp_and_value(func, argnums, args, kwargs, reduce_tuples=True):
     """Trace ``func`` w.r.t. ``args[argnums]``; return (vjp, end value, output, chosen args)."""
     args = list(args)
     chosen = [_differentiable(args[i]) for i in argnums]
-    if all(type(v) in Box.type_mappings and type(v) not in _CONTAINERS for v in chosen):
+    if all(type(v) in Box.type_mappings and type(v) not in CONTAINERS for v in chosen):
         leaves, template = chosen, None  # the common case: every argument is one array
     else:
         for argnum, value in zip(argnums, chosen):
             _check_leaves(value, func, argnum)
         leaves = []
-        template = _flatten(chosen, leaves)
+        template = flatten(chosen, leaves)
     captured = []
 
     def traced(boxes):
         full = list(args)
         for argnum, value in zip(argnums, boxes if template is None else
-                                 _unflatten(template, boxes)):
+                                 unflatten(template, boxes)):
             full[argnum] = value
         out = func(*full, **kwargs)
         captured.append(out)
@@ -224,16 +115,16 @@ def _vjp_and_value(func, argnums, args, kwargs, reduce_tuples=True):
             return _sum_outputs(out)
         return out
 
-    end_value, end_node, roots, trace_id = _trace(traced, leaves)
+    end_value, end_node, roots, trace_id = trace_leaves(traced, leaves)
 
     def vjp(g):
         if end_node is None:
             grads = [vspace(leaf).zeros() for leaf in leaves]
         else:
-            grads = _backward(g, end_node, roots, leaves)
-        return grads if template is None else _unflatten(template, grads)
+            grads = backward_to_roots(g, end_node, roots, leaves)
+        return grads if template is None else unflatten(template, grads)
 
-    return vjp, end_value, _unbox(captured[0], trace_id), chosen
+    return vjp, end_value, unbox_level(captured[0], trace_id), chosen
 
 
 def _finish(grads, chosen, single, as_tuple=False):
@@ -265,7 +156,7 @@ def grad_and_loss(func, argnum=0):
     def wrapped(*args, **kwargs):
         _check_argnums(argnums, args, func)
         vjp, end_value, output, chosen = _vjp_and_value(func, argnums, args, kwargs)
-        grads = vjp(_ones_like(end_value))
+        grads = vjp(seed_like(end_value))
         return _finish(grads, chosen, single, as_tuple), wrap_tree(output)
     return wrapped
 

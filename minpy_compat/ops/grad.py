@@ -17,7 +17,7 @@ from autograd.tracer import getval, isbox
 
 from .. import numpy as np
 from ..array import wrap_tree
-from ..core import _backward, _ones_like, _trace, _unbox
+from ..tracing import backward_to_roots, seed_like, trace_leaves, unbox_level
 from ..errors import (CellArgumentError, GradPositionError, GradPositionRangeError,
                       GradPositionTypeError, describe, message)
 from ..substitution import substituting, traced_value
@@ -146,14 +146,14 @@ def differentiate(fn, args, kwargs, positions, weights, sens=None, has_aux=False
         out = fn(*args, **kwargs)
         _objective(out, sens, has_aux, where)
         return wrap_tree(out), [], [], kept
-    end_value, end_node, roots, trace_id = _trace(traced, list(chosen))
+    end_value, end_node, roots, trace_id = trace_leaves(traced, list(chosen))
     if end_node is None:
         grads = [onp.zeros(onp.shape(getval(c)), getattr(getval(c), "dtype", float))
                  for c in chosen]
     else:
-        grads = _backward(_ones_like(end_value), end_node, roots, list(chosen))
+        grads = backward_to_roots(seed_like(end_value), end_node, roots, list(chosen))
     grads = [_like(g, v) for g, v in zip(grads, originals)]
-    return wrap_tree(_unbox(captured[0], trace_id)), grads[:len(kept)], grads[len(kept):], kept
+    return wrap_tree(unbox_level(captured[0], trace_id)), grads[:len(kept)], grads[len(kept):], kept
 
 
 def _like(grad, original):

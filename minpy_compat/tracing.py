@@ -1,0 +1,119 @@
+"""The tracer's internals under ``grad``: autograd's, with three changes.
+
+* The trace counter is per thread, and restored even when the traced function raises.
+* Every array (or float) leaf of a differentiated argument is its own root node:
+  autograd's container boxes pull each element's gradient back through a dense zero
+  copy of the *whole* container (``container_untake``), which costs O(params x total
+  size) for a list of weight matrices; one root per leaf makes every leaf's gradient
+  arrive directly.
+* The backward pass collects the gradient that reaches each root.
+"""
+import threading
+from contextlib import contextmanager
+
+import autograd.tracer as _tracer
+import numpy as onp
+from autograd.core import VJPNode, add_outgrads, vspace
+from autograd.tracer import Box, getval, isbox, new_box, toposort
+
+
+# ---- a per-thread trace stack ----------------------------------------------------
+class _ThreadTraceStack(threading.local):
+    """autograd's trace counter, made per-thread and restored even when a trace raises."""
+
+    def __init__(self):
+        self.top = -1
+
+    @contextmanager
+    def new_trace(self):
+        self.top += 1
+        try:
+            yield self.top
+        finally:
+            self.top -= 1
+
+
+_tracer.trace_stack = _ThreadTraceStack()
+
+
+def flatten(value, leaves):
+    """Replace every array or float leaf of a (nested) list/tuple/dict by its leaf index."""
+    kind = type(value)
+    if kind in (list, tuple):  # before the leaf test: autograd boxes containers too
+        return kind(flatten(v, leaves) for v in value)
+    if kind is dict:
+        return {k: flatten(v, leaves) for k, v in value.items()}
+    if kind in Box.type_mappings:
+        leaves.append(value)
+        return _Leaf(len(leaves) - 1)
+    return value
+
+
+CONTAINERS = (list, tuple, dict)
+
+
+class _Leaf(int):
+    """A leaf's index inside a flattened structure."""
+
+
+def unflatten(template, leaves):
+    kind = type(template)
+    if kind is _Leaf:
+        return leaves[template]
+    if kind is list:
+        return [unflatten(v, leaves) for v in template]
+    if kind is tuple:
+        return tuple([unflatten(v, leaves) for v in template])
+    if kind is dict:
+        return {k: unflatten(v, leaves) for k, v in template.items()}
+    return template
+
+
+def trace_leaves(fun, leaves):
+    """Trace ``fun(boxed_leaves)`` with one root node per leaf (see the module docstring)."""
+    roots = [VJPNode.new_root() for _ in leaves]
+    with _tracer.trace_stack.new_trace() as trace_id:
+        boxes = [new_box(leaf, trace_id, root) for leaf, root in zip(leaves, roots)]
+        end = fun(boxes)
+        if isbox(end) and end._trace == trace_id:
+            return end._value, end._node, roots, trace_id
+        return end, None, roots, trace_id
+
+
+def backward_to_roots(g, end_node, roots, leaves):
+    """autograd's backward pass, collecting the gradient that reaches each root."""
+    outgrads = {end_node: (g, False)}
+    grads = [None] * len(roots)
+    position = {root: i for i, root in enumerate(roots)}  # nodes hash by identity
+    for node in toposort(end_node):
+        outgrad = outgrads.pop(node)[0]
+        if node in position:
+            grads[position[node]] = outgrad
+            continue
+        for parent, ingrad in zip(node.parents, node.vjp(outgrad)):
+            outgrads[parent] = add_outgrads(outgrads.get(parent), ingrad)
+    return [vspace(leaf).zeros() if grad is None else grad for grad, leaf in zip(grads, leaves)]
+
+
+def unbox_level(value, trace_id):
+    """Drop the box of trace ``trace_id`` only (outer traces keep theirs)."""
+    if isbox(value) and value._trace == trace_id:
+        return value._value
+    if type(value) in (tuple, list):
+        return type(value)(unbox_level(v, trace_id) for v in value)
+    if type(value) is dict:
+        return {k: unbox_level(v, trace_id) for k, v in value.items()}
+    return value
+
+
+def seed_like(value):
+    """The seed of a backward pass: ones of the output's shape and float dtype."""
+    raw = getval(value)
+    dtype = getattr(raw, "dtype", None)
+    if dtype is None or dtype.kind not in "fc":
+        dtype = _FLOAT64
+    shape = onp.shape(raw)
+    return dtype.type(1) if shape == () else onp.ones(shape, dtype)
+
+
+_FLOAT64 = onp.dtype(onp.float64)
