@@ -25,6 +25,7 @@ from autograd.tracer import Box, getval, trace_primitives_map
 from .assignment import assign_at
 from .context import cpu, current_context
 from .errors import TracedValueError, describe, message
+from .lean_call import lean_operators
 
 _CPU = cpu()
 
@@ -196,6 +197,21 @@ class TracedArray(ArrayBox):
     def __repr__(self):
         return f"TracedArray({getval(self)!r})"
 
+    # Read straight off the value (ArrayBox calls a wrapped NumPy function for each).
+    @property
+    def shape(self):
+        value = self._value
+        return value.shape if hasattr(value, "shape") else onp.shape(value)
+
+    @property
+    def ndim(self):
+        return len(self.shape)
+
+    @property
+    def dtype(self):
+        value = self._value
+        return value.dtype if hasattr(value, "dtype") else onp.result_type(value)
+
     def __array__(self, dtype=None, copy=None):
         raise TracedValueError(message(
             "numpy.asarray on a traced value",
@@ -311,6 +327,10 @@ def _plain_index(index):
     if type(index) is tuple:
         return tuple(getval(i) for i in index)
     return getval(index)
+
+
+for _name, _operator in lean_operators().items():
+    setattr(TracedArray, _name, _operator)
 
 
 # ---- registration with autograd ----------------------------------------------

@@ -47,32 +47,36 @@ def _cast(grad, dtype):
     return grad.astype(dtype)
 
 
-def keep_dtypes(fun, same_dtype_safe=False):
-    """Make the VJPs of autograd primitive ``fun`` return each input's float dtype.
+def _cast_to(arg, ans_dtype):
+    """The dtype ``arg``'s gradient must be cast to, or None: a narrow float argument whose
+    gradient would come back as ``ans_dtype`` (None: of unknown dtype)."""
+    dtype = _narrow_float_dtype(arg)
+    return None if dtype is None or dtype == ans_dtype else dtype
 
-    ``same_dtype_safe``: the VJPs already return the output's dtype, so when every
-    input has it no cast is needed (our own VJPs; autograd's promote).
+
+def _dtype_keeping(vjp_argnums, same_dtype_safe):
+    """``vjp_argnums`` with every narrow float argument's gradient cast back to its dtype.
+
+    ``same_dtype_safe``: the VJPs already return the output's dtype, so only arguments
+    of another dtype need a cast (our own VJPs; autograd's promote).
     """
+    def dtype_keeping_vjp_argnums(argnums, ans, args, kwargs):
+        vjp = vjp_argnums(argnums, ans, args, kwargs)
+        ans_dtype = _narrow_float_dtype(ans) if same_dtype_safe else None
+        casts = [_cast_to(args[argnum], ans_dtype) for argnum in argnums]
+        if not any(casts):
+            return vjp
+        return lambda g: [_cast(grad, dtype) for grad, dtype in zip(vjp(g), casts)]
+    return dtype_keeping_vjp_argnums
+
+
+def keep_dtypes(fun):
+    """Make the VJPs of autograd primitive ``fun`` return each input's float dtype."""
     vjp_argnums = primitive_vjps.get(fun)
     if vjp_argnums is None or fun in _autograd_vjps:
         return
     _autograd_vjps[fun] = vjp_argnums
-
-    def dtype_keeping_vjp_argnums(argnums, ans, args, kwargs):
-        vjp = vjp_argnums(argnums, ans, args, kwargs)
-        dtypes = None
-        for position, argnum in enumerate(argnums):
-            dtype = _narrow_float_dtype(args[argnum])
-            if dtype is not None:
-                dtypes = dtypes or [None] * len(argnums)
-                dtypes[position] = dtype
-        if dtypes is None:
-            return vjp
-        if same_dtype_safe and all(d is None or d == _narrow_float_dtype(ans) for d in dtypes):
-            return vjp
-        return lambda g: [_cast(grad, dtype) for grad, dtype in zip(vjp(g), dtypes)]
-
-    primitive_vjps[fun] = dtype_keeping_vjp_argnums
+    primitive_vjps[fun] = _dtype_keeping(vjp_argnums, same_dtype_safe=False)
 
 
 _package_vjps = []  # primitives whose VJPs this package defined or replaced
@@ -114,24 +118,35 @@ def replace_vjp(fun, maker):
     """Give autograd primitive ``fun`` a faster VJP where ``maker`` has one.
 
     ``maker(argnum, ans, args, kwargs)`` returns ``g -> gradient`` or ``None``
-    to use autograd's own VJP for that call (other shapes, other dtypes).
+    to use autograd's own VJP for that call (other shapes, other dtypes). The
+    gradients ``maker`` builds have the output's dtype; arguments of a narrower float
+    dtype get theirs back. One layer, no generators: this runs for every traced op.
     """
     original = _autograd_vjps.pop(fun, None) or primitive_vjps[fun]
+    fallback = _dtype_keeping(original, same_dtype_safe=False)
+    _autograd_vjps[fun] = original
     _package_vjps.append(fun)
 
     def vjp_argnums(argnums, ans, args, kwargs):
-        if len(argnums) == 1:  # the common case, kept lean: it runs for every traced op
-            vjp = maker(argnums[0], ans, args, kwargs)
+        ans_dtype = _narrow_float_dtype(ans)
+        if len(argnums) == 1:
+            argnum = argnums[0]
+            vjp = maker(argnum, ans, args, kwargs)
             if vjp is None:
-                return original(argnums, ans, args, kwargs)
-            return lambda g: (vjp(g),)
-        fast = [maker(argnum, ans, args, kwargs) for argnum in argnums]
-        if None in fast:
-            return original(argnums, ans, args, kwargs)
-        return lambda g: [vjp(g) for vjp in fast]
+                return fallback(argnums, ans, args, kwargs)
+            dtype = _cast_to(args[argnum], ans_dtype)
+            if dtype is None:
+                return lambda g: (vjp(g),)
+            return lambda g: (_cast(vjp(g), dtype),)
+        vjps = [maker(argnum, ans, args, kwargs) for argnum in argnums]
+        if None in vjps:
+            return fallback(argnums, ans, args, kwargs)
+        casts = [_cast_to(args[argnum], ans_dtype) for argnum in argnums]
+        if not any(casts):
+            return lambda g: [vjp(g) for vjp in vjps]
+        return lambda g: [_cast(vjp(g), dtype) for vjp, dtype in zip(vjps, casts)]
 
     primitive_vjps[fun] = vjp_argnums
-    keep_dtypes(fun, same_dtype_safe=True)
 
 
 # ---- custom ops ------------------------------------------------------------------

@@ -13,8 +13,8 @@ from contextlib import contextmanager
 
 import autograd.tracer as _tracer
 import numpy as onp
-from autograd.core import VJPNode, add_outgrads, vspace
-from autograd.tracer import Box, getval, isbox, new_box, toposort
+from autograd.core import VJPNode, add_outgrads, sparse_object_types, vspace
+from autograd.tracer import Box, getval, isbox, new_box
 
 
 # ---- a per-thread trace stack ----------------------------------------------------
@@ -81,17 +81,41 @@ def trace_leaves(fun, leaves):
 
 
 def backward_to_roots(g, end_node, roots, leaves):
-    """autograd's backward pass, collecting the gradient that reaches each root."""
+    """autograd's backward pass, collecting the gradient that reaches each root.
+
+    The same order and the same gradient sums as ``autograd.core.backward_pass``, with
+    its topological sort inlined (a node runs once every node that uses it has run).
+    """
+    uses = {}
+    stack = [end_node]
+    while stack:
+        node = stack.pop()
+        if node in uses:
+            uses[node] += 1
+        else:
+            uses[node] = 1
+            stack.extend(node.parents)
     outgrads = {end_node: (g, False)}
     grads = [None] * len(roots)
     position = {root: i for i, root in enumerate(roots)}  # nodes hash by identity
-    for node in toposort(end_node):
+    ready = [end_node]
+    while ready:
+        node = ready.pop()
         outgrad = outgrads.pop(node)[0]
         if node in position:
             grads[position[node]] = outgrad
             continue
         for parent, ingrad in zip(node.parents, node.vjp(outgrad)):
-            outgrads[parent] = add_outgrads(outgrads.get(parent), ingrad)
+            earlier = outgrads.get(parent)
+            if earlier is None and type(ingrad) not in sparse_object_types:
+                outgrads[parent] = (ingrad, False)
+            else:
+                outgrads[parent] = add_outgrads(earlier, ingrad)
+            left = uses[parent] - 1
+            if left:
+                uses[parent] = left
+            else:
+                ready.append(parent)
     return [vspace(leaf).zeros() if grad is None else grad for grad, leaf in zip(grads, leaves)]
 
 

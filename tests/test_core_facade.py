@@ -127,6 +127,7 @@ REGISTERED_CASES = {
     "power": [(POS, 2), (POS, 3.5), (X, 2), (POS, POS), (POS, -1)],
     "sum": [(X,), (Y,)],
     "mean": [(X,), (Y,)],
+    "max": [(X,), (Y,)], "amax": [(X,)], "min": [(X,), (Y,)], "amin": [(X,)],
 }
 
 
@@ -138,7 +139,7 @@ def test_registered_gradients_match_finite_differences(name, args):
     check_grad(lambda *a: f(*a) ** 2, *args, argnums=differentiable, order=2)
 
 
-@pytest.mark.parametrize("name", ["sum", "mean"])
+@pytest.mark.parametrize("name", ["sum", "mean", "max", "min"])
 @pytest.mark.parametrize("axis, keepdims", [(None, False), (0, False), (1, True), ((0, 1), False),
                                             (-1, False)])
 def test_reduction_gradients_over_axes(name, axis, keepdims):
@@ -159,15 +160,26 @@ def test_maximum_splits_ties_evenly():
     onp.testing.assert_array_equal(g[1], [0.5, 1.0])
 
 
+def test_max_and_min_split_ties_evenly():
+    x = np.array([[1.0, 1.0, 0.0], [2.0, 0.0, 2.0], [0.0, 3.0, -1.0]])
+    g = grad(lambda x: np.sum(np.max(x, axis=1) * np.array([1.0, 2.0, 4.0])))(x)
+    onp.testing.assert_array_equal(g, [[0.5, 0.5, 0.0], [1.0, 0.0, 1.0], [0.0, 4.0, 0.0]])
+    g = grad(lambda x: np.min(x))(np.array([1.0, -1.0, -1.0, -1.0]))
+    onp.testing.assert_allclose(g, [0.0, 1 / 3, 1 / 3, 1 / 3])
+    g = grad(lambda x: np.sum(np.max(x, axis=0, keepdims=True) ** 2))(x)
+    onp.testing.assert_array_equal(g, [[0.0, 0.0, 0.0], [4.0, 0.0, 4.0], [0.0, 6.0, 0.0]])
+
+
 @pytest.mark.parametrize("name", ["maximum", "minimum", "where", "dot", "abs", "clip", "mean",
-                                  "sum", "exp", "tanh", "power", "divide", "sqrt", "max"])
+                                  "sum", "exp", "tanh", "power", "divide", "sqrt", "max", "min"])
 def test_float32_in_float32_gradient_out(name):
     x = (onp.abs(X) + 0.5).astype(onp.float32)
     f = {"maximum": lambda x: np.maximum(x, 0.7), "minimum": lambda x: np.minimum(x, 0.7),
          "where": lambda x: np.where(x > 1.0, x, 0.0), "dot": lambda x: np.dot(x, x.T),
          "abs": np.abs, "clip": lambda x: np.clip(x, 0.6, 1.0), "mean": np.mean,
          "sum": np.sum, "exp": np.exp, "tanh": np.tanh, "power": lambda x: x ** 2.5,
-         "divide": lambda x: 1.0 / x, "sqrt": np.sqrt, "max": lambda x: np.max(x, axis=0)}[name]
+         "divide": lambda x: 1.0 / x, "sqrt": np.sqrt, "max": lambda x: np.max(x, axis=0),
+         "min": lambda x: np.min(x, axis=1, keepdims=True)}[name]
     g = grad(lambda x: np.sum(f(x)))(x)
     assert g.dtype == onp.float32, g.dtype
     assert f(x).dtype == onp.float32

@@ -13,6 +13,7 @@ from autograd.tracer import Box
 from .. import registry
 from ..array import ARRAY_FUNCTIONS, Array, wrap
 from ..dispatch import _switch
+from ..lean_call import lean
 
 # Wrapped once, so numpy.linalg.norm and minpy_compat.numpy.linalg.norm agree.
 _seen = {}
@@ -25,12 +26,13 @@ def differentiable(raw, traced):
         return _seen[key]
     registry.keep_dtypes(traced)
     registry.refuse_gradient(traced, f"minpy_compat.numpy.{getattr(raw, '__name__', raw)}")
+    call = lean(traced)
 
     def facade(*args, **kwargs):
         # Dispatch hook (MXNet backend): one module-attribute read on the default path.
         if _switch.engaged:
             return _switch.run(raw, traced, args, kwargs)
-        return wrap(traced(*args, **kwargs))
+        return wrap(call(*args, **kwargs))
 
     functools.update_wrapper(facade, raw, updated=())
     facade.__wrapped__ = raw

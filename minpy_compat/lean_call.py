@@ -1,0 +1,104 @@
+"""A traced call in one frame: the fast path in front of autograd's ``primitive`` wrapper.
+
+autograd's ``f_wrapped`` scans the arguments for boxes, unboxes the top trace's,
+calls *itself* again on the unboxed values (a second scan, through ``**kwargs``),
+and builds a ``VJPNode`` that finds its VJP maker by function. On small arrays
+that fixed cost (5-13 µs an op) is larger than the arithmetic, and it is what kept
+a 784-256-10 training step 35 % behind hand-written NumPy.
+
+``lean(prim)`` does the same work in one frame and builds the *same* graph (autograd's
+``VJPNode`` with ``parents`` and ``vjp``, boxed by ``Box.type_mappings``), so our
+backward pass, autograd's ``backward_pass`` and every autograd operator read it
+unchanged. Higher order works the same way: a value that is still boxed after the
+top trace is unboxed (an outer ``grad``) sends the call through ``lean`` again.
+Anything else unusual goes back to autograd's own wrapper: forward-mode nodes and
+primitives autograd marks as not traced.
+
+The facade's functions and ``TracedArray``'s operators are lean calls; custom ops
+and everything else keep autograd's wrapper, which remains correct for all of them.
+"""
+from autograd.core import VJPNode, primitive_vjps
+from autograd.tracer import Box, notrace_primitives
+
+_box_types = Box.types
+_box_of = Box.type_mappings
+_VJPNode = VJPNode
+_new_node = object.__new__
+
+
+def lean(prim):
+    """The one-frame version of autograd primitive ``prim`` (``prim`` itself if it is not one)."""
+    raw = getattr(prim, "fun", None)
+    if raw is None or not getattr(prim, "_is_autograd_primitive", False) \
+            or prim in notrace_primitives[VJPNode]:
+        return prim
+
+    def call(*args, **kwargs):
+        top = -1
+        for arg in args:
+            if type(arg) in _box_types and arg._trace > top:
+                top = arg._trace
+        if top < 0:
+            return raw(*args, **kwargs)
+        values = list(args)
+        argnums = []
+        parents = []
+        nested = False
+        for argnum, arg in enumerate(args):
+            if type(arg) in _box_types:
+                if arg._trace != top:
+                    nested = True
+                    continue
+                node = arg._node
+                if type(node) is not _VJPNode:
+                    return prim(*args, **kwargs)  # forward mode: autograd's own path
+                value = arg._value
+                values[argnum] = value
+                argnums.append(argnum)
+                parents.append(node)
+                if type(value) in _box_types:
+                    nested = True
+        ans = call(*values, **kwargs) if nested else raw(*values, **kwargs)
+        node = _new_node(_VJPNode)
+        node.parents = parents
+        try:
+            vjp_maker = primitive_vjps[prim]
+        except KeyError:
+            raise NotImplementedError(f"VJP of {getattr(prim, '__name__', prim)} wrt argnums "
+                                      f"{tuple(argnums)} not defined") from None
+        node.vjp = vjp_maker(tuple(argnums), ans, tuple(values), kwargs)
+        try:
+            return _box_of[type(ans)](ans, top, node)
+        except KeyError:
+            raise TypeError(f"Can't differentiate w.r.t. type {type(ans)}") from None
+
+    call.__name__ = getattr(prim, "__name__", "call")
+    call.__qualname__ = call.__name__
+    call.__doc__ = getattr(prim, "__doc__", None)
+    call.__wrapped__ = prim
+    return call
+
+
+def lean_operators():
+    """``TracedArray``'s arithmetic operators and indexing as lean calls (autograd's ArrayBox
+    routes them through the full wrapper)."""
+    import autograd.numpy as anp
+    from autograd.numpy.numpy_boxes import ArrayBox
+
+    def forward(prim):
+        call = lean(prim)
+        return lambda self, other: call(self, other)
+
+    def reflected(prim):
+        call = lean(prim)
+        return lambda self, other: call(other, self)
+
+    negative = lean(anp.negative)
+    operators = {"__neg__": lambda self: negative(self),
+                 "__getitem__": lean(ArrayBox.__getitem__)}
+    for name, prim in (("add", anp.add), ("sub", anp.subtract), ("mul", anp.multiply),
+                       ("truediv", anp.true_divide), ("pow", anp.power),
+                       ("matmul", anp.matmul)):
+        operators[f"__{name}__"] = forward(prim)
+        operators[f"__r{name}__"] = reflected(prim)
+    return operators
