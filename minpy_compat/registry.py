@@ -14,6 +14,7 @@ from autograd.core import VJPNode, defvjp, defvjp_argnums, primitive_vjps
 from autograd.tracer import box_types, getval, notrace_primitives
 
 from .errors import GradientShapeError, NoGradientFuncError, describe, message
+from .tracing import writable
 
 _ops = []           # every custom op, in registration order (tests walk this)
 _makers = {}        # op -> {argnum: maker(ans, *args, **kwargs) -> (g -> grad)}
@@ -142,9 +143,12 @@ def replace_vjp(fun, maker):
         if None in vjps:
             return fallback(argnums, ans, args, kwargs)
         casts = [_cast_to(args[argnum], ans_dtype) for argnum in argnums]
-        if not any(casts):
-            return lambda g: [vjp(g) for vjp in vjps]
-        return lambda g: [_cast(vjp(g), dtype) for vjp, dtype in zip(vjps, casts)]
+        if any(casts):
+            return lambda g: [_cast(vjp(g), dtype) for vjp, dtype in zip(vjps, casts)]
+        if len(vjps) == 2:  # binary ops with both sides traced
+            first, second = vjps
+            return lambda g: (first(g), second(g))
+        return lambda g: [vjp(g) for vjp in vjps]
 
     primitive_vjps[fun] = vjp_argnums
 
@@ -206,7 +210,7 @@ def _backward_for(op, argnums, ans, args, kwargs):
                 break
 
     def vjp(g):
-        user_g = backend.grad_view(g)
+        user_g = writable(backend.grad_view(g))
         from_multi = {}
         for group, fn in multis:
             grads = fn(user_g)

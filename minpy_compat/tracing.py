@@ -116,7 +116,16 @@ def backward_to_roots(g, end_node, roots, leaves):
                 uses[parent] = left
             else:
                 ready.append(parent)
-    return [vspace(leaf).zeros() if grad is None else grad for grad, leaf in zip(grads, leaves)]
+    return [vspace(leaf).zeros() if grad is None else writable(grad)
+            for grad, leaf in zip(grads, leaves)]
+
+
+def writable(grad):
+    """``grad``, or a copy where it is a read-only view (reductions spread ``g`` as a
+    broadcast view): gradients handed to users can be updated in place."""
+    if type(grad) is onp.ndarray and not grad.flags.writeable:
+        return grad.copy()
+    return grad
 
 
 def unbox_level(value, trace_id):

@@ -217,3 +217,18 @@ def test_non_callable_gradient_maker_is_refused():
     with pytest.raises(TypeError, match=r"scaled_add.def_grad: expected a callable gradient "
                                         r"maker"):
         scaled_add.def_grad(3)
+
+
+def test_gradient_function_may_update_g_in_place():
+    @customop('numpy')
+    def twice(x):
+        return 2 * x
+
+    def twice_grad(ans, x):
+        def grad_x(g):
+            g *= 2  # g arrives from sum's backward, which spreads it as a view internally
+            return g
+        return grad_x
+    twice.def_grad(twice_grad)
+    onp.testing.assert_array_equal(grad(lambda x: np.sum(twice(x)))(np.ones(3)), [2.0] * 3)
+    check_grad(lambda x: np.sum(twice(x) ** 2), onp.linspace(-1, 1, 3))

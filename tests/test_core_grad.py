@@ -196,3 +196,12 @@ def test_differentiating_a_non_array_argument_is_refused_clearly():
     with pytest.raises(ArgnumError, match=r"grad\(<lambda>\) argument 0: expected arrays or "
                                           r"floats .*, got Model"):
         grad(lambda m: 1.0)(Model())
+
+
+def test_gradients_of_reductions_can_be_updated_in_place():
+    # sum/mean spread g as a broadcast view internally; what reaches the user is writable.
+    for f in (np.sum, np.mean, lambda x: np.sum(np.sum(x, axis=1)),
+              lambda x: np.sum(np.max(x, axis=0))):
+        g = grad(f)(np.ones((3, 2)))
+        g += 1.0
+        assert g.flags.writeable

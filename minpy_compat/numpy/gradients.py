@@ -10,7 +10,7 @@ shapes they do not cover fall back to autograd's VJPs.
 import autograd.numpy as anp
 import numpy as onp
 from autograd.numpy import numpy_wrapper
-from autograd.tracer import getval
+from autograd.tracer import box_types, getval
 
 from .. import registry
 
@@ -21,13 +21,16 @@ from .. import registry
 
 def _shape(value):
     """The shape of a raw or traced value without NumPy's dispatch (this runs per op)."""
-    value = getval(value)
+    while type(value) in box_types:
+        value = value._value
     shape = getattr(value, "shape", None)
     return shape if shape is not None else onp.shape(value)
 
 
 def _is_real_float(value):
-    dtype = getattr(getval(value), "dtype", None)
+    while type(value) in box_types:
+        value = value._value
+    dtype = getattr(value, "dtype", None)
     return dtype is not None and dtype.kind == "f"
 
 
@@ -94,6 +97,30 @@ def _unbroadcast(g, shape):
     return g
 
 
+def _identity(g):
+    return g
+
+
+def _negated(g):
+    return -g
+
+
+def _signed_vjp(signs):
+    """add/subtract/negative: ``±g`` summed down to the argument's shape (negated after
+    the sum, when the sum makes it smaller)."""
+    def maker(argnum, ans, args, kwargs):
+        if kwargs or not _is_real_float(ans):
+            return None
+        shape = _shape(args[argnum])
+        negate = signs[argnum] < 0
+        if shape == _shape(ans):
+            return _negated if negate else _identity
+        if negate:
+            return lambda g: -_unbroadcast(g, shape)
+        return lambda g: _unbroadcast(g, shape)
+    return maker
+
+
 def _arithmetic_vjp(partials):
     """VJP maker from ``partials[argnum](g, x, y) -> unreduced gradient`` for real floats."""
     def maker(argnum, ans, args, kwargs):
@@ -101,17 +128,20 @@ def _arithmetic_vjp(partials):
             return None
         shape = _shape(args[argnum])
         partial = partials[argnum]
-        return lambda g: _unbroadcast(partial(g, *args), shape)
+        x, y = args
+        if shape == _shape(ans):
+            return lambda g: partial(g, x, y)
+        return lambda g: _unbroadcast(partial(g, x, y), shape)
     return maker
 
 
-registry.replace_vjp(anp.add, _arithmetic_vjp([lambda g, x, y: g, lambda g, x, y: g]))
-registry.replace_vjp(anp.subtract, _arithmetic_vjp([lambda g, x, y: g, lambda g, x, y: -g]))
+registry.replace_vjp(anp.add, _signed_vjp([1, 1]))
+registry.replace_vjp(anp.subtract, _signed_vjp([1, -1]))
+registry.replace_vjp(anp.negative, _signed_vjp([-1]))
 registry.replace_vjp(anp.multiply, _arithmetic_vjp([lambda g, x, y: g * y,
                                                     lambda g, x, y: g * x]))
 registry.replace_vjp(anp.true_divide, _arithmetic_vjp([lambda g, x, y: g / y,
                                                        lambda g, x, y: -g * x / y ** 2]))
-registry.replace_vjp(anp.negative, _arithmetic_vjp([lambda g, x: -g]))
 
 
 def _power_vjp(argnum, ans, args, kwargs):
@@ -139,8 +169,16 @@ def _with_kept_dims(g, shape, axis, keepdims):
 
 
 def _spread(g, shape, dtype, axis, keepdims):
-    """``g`` of a reduction, spread back over the reduced axes (a fresh, writable array)."""
-    return _with_kept_dims(g, shape, axis, keepdims) * onp.ones(shape, dtype)
+    """``g`` of a reduction, spread back over the reduced axes.
+
+    A plain ``g`` spreads as a read-only broadcast view (no copy; the ops downstream
+    make new arrays, and the backward pass copies one that reaches a root or a
+    custom op's gradient function); a traced one (higher order) by multiplication.
+    """
+    g = _with_kept_dims(g, shape, axis, keepdims)
+    if (type(g) is onp.ndarray or isinstance(g, onp.generic)) and g.dtype == dtype:
+        return onp.broadcast_to(g, shape)
+    return g * onp.ones(shape, dtype)
 
 
 def _reduction_vjp(scale_by_count):
@@ -154,8 +192,9 @@ def _reduction_vjp(scale_by_count):
         count = x.size // max(getval(ans).size, 1) if scale_by_count else 1
 
         def vjp(g):
-            spread = _spread(g, shape, dtype, axis, keepdims)
-            return spread / count if scale_by_count else spread
+            if scale_by_count:  # divide while g is small
+                g = g / dtype.type(count)
+            return _spread(g, shape, dtype, axis, keepdims)
         return vjp
     return maker
 
