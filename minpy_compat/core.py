@@ -22,7 +22,7 @@ from autograd.tracer import Box, getval, isbox
 from .array import Array, Number, to_numpy, wrap_tree
 from .errors import ArgnumError, NonScalarOutputError, describe, message
 from .tracing import (CONTAINERS, backward_to_roots, flatten, seed_like, trace_leaves,
-                      unbox_level, unflatten)
+                      unbox_level, unflatten, writable)
 
 
 # ---- arguments ------------------------------------------------------------------
@@ -212,7 +212,10 @@ def _autograd_operator(operator, doc, scalar_output=False):
 
         @functools.wraps(func)
         def wrapped(*args, **kwargs):
-            return wrap_tree(transformed(*[_differentiable(a) for a in args], **kwargs))
+            # autograd's own backward pass may end on a read-only spread view (see
+            # tracing.writable); ours copies those, this one needs the same.
+            return wrap_tree(writable(transformed(*[_differentiable(a) for a in args],
+                                                  **kwargs)))
         return wrapped
     make.__doc__ = doc
     make.__name__ = operator.__name__

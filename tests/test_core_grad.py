@@ -205,3 +205,7 @@ def test_gradients_of_reductions_can_be_updated_in_place():
         g = grad(f)(np.ones((3, 2)))
         g += 1.0
         assert g.flags.writeable
+    for operator in (elementwise_grad, jacobian):  # these run autograd's backward pass
+        g = operator(lambda x: np.sum(x, axis=1))(np.ones((3, 2)))
+        g += 1.0
+        assert g.flags.writeable
