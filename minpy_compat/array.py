@@ -135,7 +135,8 @@ def wrap_tree(value):
 
 
 def to_numpy(value):
-    """The plain NumPy data of any value: Array, traced value, NDArray, Number, nested lists/dicts."""
+    """The plain NumPy data of any value: Array, traced value, NDArray, Number, nested
+    lists and dicts."""
     if type(value) is dict:
         return {k: to_numpy(v) for k, v in value.items()}
     if type(value) in (tuple, list):
@@ -216,7 +217,8 @@ class TracedArray(ArrayBox):
         raise TracedValueError(message(
             "numpy.asarray on a traced value",
             "a function minpy_compat can differentiate", "a conversion that drops the gradient",
-            "Use x.asnumpy() to read the value, or minpy_compat.numpy functions to compute with it."))
+            "Use x.asnumpy() to read the value, or minpy_compat.numpy functions to compute "
+            "with it."))
 
     def _no_scalar(self, *args):
         raise TracedValueError(message(

@@ -36,6 +36,7 @@ class Primitive:
         self._params, self._variadic = _positional_params(func)
         self.primitive = autograd_primitive(self._run)
         self.primitive.__name__ = self.name
+        self.call_hook = None  # a backend's own way to run the op under grad (MXNet recording)
         registry.register_op(self)
 
     @property
@@ -58,6 +59,12 @@ class Primitive:
         return self.backend.from_backend(result)
 
     def __call__(self, *args, **kwargs):
+        if self.call_hook is not None:
+            return self.call_hook(args, kwargs)
+        return wrap(self.primitive(*args, **kwargs))
+
+    def plain_call(self, args, kwargs):
+        """The op through autograd's own primitive wrapper (what ``call_hook`` falls back to)."""
         return wrap(self.primitive(*args, **kwargs))
 
     def call(self, args, kwargs):
@@ -72,7 +79,8 @@ class Primitive:
         if isinstance(argnum, bool) or not isinstance(argnum, int) or argnum < 0 or (
                 not self._variadic and argnum >= len(self._params)):
             names = ", ".join(self._params)
-            span = f"0..{len(self._params) - 1} ({names})" if self._params else "none (no arguments)"
+            span = (f"0..{len(self._params) - 1} ({names})" if self._params
+                    else "none (no arguments)")
             if self._variadic:
                 span = "a non-negative int"
             raise ArgnumError(message(f"{self.name}.{method}", f"argnum {span}", repr(argnum)))

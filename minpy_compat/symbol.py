@@ -2,7 +2,8 @@
 
 >>> import mxnet as mx                                          # doctest: +SKIP
 >>> from minpy_compat.core import Function, grad                # doctest: +SKIP
->>> fc = Function(mx.sym.FullyConnected(mx.sym.Variable('x'), num_hidden=3, name='fc'))  # doctest: +SKIP
+>>> data = mx.sym.Variable('x')                                          # doctest: +SKIP
+>>> fc = Function(mx.sym.FullyConnected(data, num_hidden=3, name='fc'))  # doctest: +SKIP
 >>> fc(x=x, fc_weight=w, fc_bias=b)                              # doctest: +SKIP
 
 Differences from MinPy: ``input_shapes`` may be omitted (shapes are inferred at the

@@ -6,7 +6,9 @@
   copy of the *whole* container (``container_untake``), which costs O(params x total
   size) for a list of weight matrices; one root per leaf makes every leaf's gradient
   arrive directly.
-* The backward pass collects the gradient that reaches each root.
+* The backward pass collects the gradient that reaches each root, and lets a *group*
+  of nodes backpropagate together in one call (``DeferredGroup``): the MXNet backend
+  records runs of its ops with MXNet's own autograd and differentiates them at once.
 """
 import threading
 from contextlib import contextmanager
@@ -19,21 +21,33 @@ from autograd.tracer import Box, getval, isbox, new_box
 
 # ---- a per-thread trace stack ----------------------------------------------------
 class _ThreadTraceStack(threading.local):
-    """autograd's trace counter, made per-thread and restored even when a trace raises."""
+    """autograd's trace counter, made per-thread and restored even when a trace raises.
+
+    Each open trace also has a scratch dict (``trace_scratch``) for state that lives
+    exactly as long as the trace (trace ids are reused, so it cannot be keyed by id alone).
+    """
 
     def __init__(self):
         self.top = -1
+        self.scratch = []
 
     @contextmanager
     def new_trace(self):
         self.top += 1
+        self.scratch.append({})
         try:
             yield self.top
         finally:
             self.top -= 1
+            self.scratch.pop()
 
 
 _tracer.trace_stack = _ThreadTraceStack()
+
+
+def trace_scratch(trace_id):
+    """A dict private to the open trace ``trace_id`` on this thread (dropped when it ends)."""
+    return _tracer.trace_stack.scratch[trace_id]
 
 
 def flatten(value, leaves):
@@ -80,11 +94,35 @@ def trace_leaves(fun, leaves):
         return end, None, roots, trace_id
 
 
+class DeferredGroup:
+    """Nodes whose VJPs run together, in one call, instead of one at a time.
+
+    A node joins a group by giving its ``vjp`` a ``group`` attribute. The vjp stays a
+    plain callable (autograd's own backward pass calls it node by node); our backward
+    pass instead hands the group each member's output gradient (``add_head``) and asks
+    it, before a node that feeds the group (``feeds``) needs its gradient, for what
+    the heads collected so far send to every such node (``flush``).
+    """
+
+    def add_head(self, node, vjp, g):
+        raise NotImplementedError
+
+    def feeds(self, node):
+        raise NotImplementedError
+
+    def flush(self):
+        """``[(node, gradient contribution), ...]`` for the heads added since the last flush."""
+        raise NotImplementedError
+
+
 def backward_to_roots(g, end_node, roots, leaves):
     """autograd's backward pass, collecting the gradient that reaches each root.
 
     The same order and the same gradient sums as ``autograd.core.backward_pass``, with
     its topological sort inlined (a node runs once every node that uses it has run).
+    Members of a ``DeferredGroup`` hand their gradients to the group, which sends its
+    results to the nodes that feed it just before they run: every node that uses such
+    a node has run by then, so every head that can reach it has been added.
     """
     uses = {}
     stack = [end_node]
@@ -99,13 +137,38 @@ def backward_to_roots(g, end_node, roots, leaves):
     grads = [None] * len(roots)
     position = {root: i for i, root in enumerate(roots)}  # nodes hash by identity
     ready = [end_node]
+    waiting = []  # groups holding heads
     while ready:
         node = ready.pop()
-        outgrad = outgrads.pop(node)[0]
+        if waiting and any(group.feeds(node) for group in waiting):
+            for group in waiting:
+                for target, contribution in group.flush():
+                    outgrads[target] = add_outgrads(outgrads.get(target), contribution)
+            waiting = []
+        entry = outgrads.pop(node, None)
         if node in position:
-            grads[position[node]] = outgrad
+            if entry is not None:
+                grads[position[node]] = entry[0]
             continue
-        for parent, ingrad in zip(node.parents, node.vjp(outgrad)):
+        vjp = node.vjp
+        group = getattr(vjp, "group", None)
+        if group is not None:
+            if entry is not None:
+                group.add_head(node, vjp, entry[0])
+                if group not in waiting:
+                    waiting.append(group)
+            ingrads = None
+        else:
+            ingrads = None if entry is None else vjp(entry[0])  # None: no gradient got here
+        if ingrads is None:
+            for parent in node.parents:
+                left = uses[parent] - 1
+                if left:
+                    uses[parent] = left
+                else:
+                    ready.append(parent)
+            continue
+        for parent, ingrad in zip(node.parents, ingrads):
             earlier = outgrads.get(parent)
             if earlier is None and type(ingrad) not in sparse_object_types:
                 outgrads[parent] = (ingrad, False)

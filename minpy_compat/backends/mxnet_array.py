@@ -21,9 +21,15 @@ from ..errors import TracedValueError, message
 from . import mxnet_backend as backend
 
 
+_facade_functions = {}
+
+
 def _facade(name):
-    from .. import numpy as facade
-    return getattr(facade, name)
+    function = _facade_functions.get(name)
+    if function is None:
+        from .. import numpy as facade
+        function = _facade_functions[name] = getattr(facade, name)
+    return function
 
 
 class _Operators:
@@ -84,17 +90,27 @@ class _Operators:
 
     # NumPy's own reductions call these methods on an MXArray, so they go straight to
     # the dispatcher (which hands NumPy plain data), never back through numpy.sum.
-    def dot(self, other): return _method("dot", self, other)
+    def dot(self, other):
+        return _method("dot", self, other)
+
     def sum(self, axis=None, dtype=None, out=None, keepdims=False):
         return _method("sum", self, axis, dtype=dtype, out=out, keepdims=keepdims)
+
     def mean(self, axis=None, dtype=None, out=None, keepdims=False):
         return _method("mean", self, axis, dtype=dtype, out=out, keepdims=keepdims)
+
     def max(self, axis=None, out=None, keepdims=False):
         return _method("amax", self, axis, out=out, keepdims=keepdims)
+
     def min(self, axis=None, out=None, keepdims=False):
         return _method("amin", self, axis, out=out, keepdims=keepdims)
-    def argmax(self, axis=None, out=None): return _method("argmax", self, axis, out=out)
-    def argmin(self, axis=None, out=None): return _method("argmin", self, axis, out=out)
+
+    def argmax(self, axis=None, out=None):
+        return _method("argmax", self, axis, out=out)
+
+    def argmin(self, axis=None, out=None):
+        return _method("argmin", self, axis, out=out)
+
     def astype(self, dtype): return _facade("asarray")(self.asnumpy().astype(dtype))
 
 
@@ -114,14 +130,15 @@ class MXArray(_Operators):
     array([2., 4.])
     """
 
-    __slots__ = ("nd", "shape", "dtype", "_numpy", "is_zeros")
+    __slots__ = ("nd", "shape", "dtype", "_numpy", "is_zeros", "_mxnet_context")
 
-    def __init__(self, nd, shape=None, dtype=None, is_zeros=False):
+    def __init__(self, nd, shape=None, dtype=None, is_zeros=False, mxnet_context=None):
         self.nd = nd
         self.is_zeros = is_zeros  # made by MXVSpace.zeros: adding to it is free
         self.shape = tuple(nd.shape) if shape is None else tuple(shape)
         self.dtype = onp.dtype(nd.dtype if dtype is None else dtype)
         self._numpy = None
+        self._mxnet_context = mxnet_context  # nd.context, once asked (a call into MXNet)
 
     @property
     def context(self):
@@ -131,7 +148,10 @@ class MXArray(_Operators):
 
     def on(self, ctx):
         """The NDArray on MXNet context ``ctx`` (a device copy only if it lives elsewhere)."""
-        return self.nd if self.nd.context == ctx else self.nd.as_in_context(ctx)
+        here = self._mxnet_context
+        if here is None:
+            here = self._mxnet_context = self.nd.context
+        return self.nd if here == ctx else self.nd.as_in_context(ctx)
 
     def _data(self):
         if self._numpy is None:
@@ -233,6 +253,16 @@ class MXVSpace(VSpace):
 
     def _mut_add(self, x, y):
         return self._add(x, y)
+
+    def standard_basis(self):
+        """One-hot arrays in MXNet, one per element (autograd's ``jacobian`` seeds)."""
+        for index in onp.ndindex(*self.shape):
+            basis = onp.zeros(self.shape, self.dtype)
+            basis[index] = 1
+            yield backend.array(basis)
+
+    def randn(self):
+        return backend.array(onp.random.randn(*self.shape).astype(self.dtype))
 
     def _scalar_mul(self, x, a): return x * a
     def _inner_prod(self, x, y): return onp.dot(onp.ravel(getval(x)), onp.ravel(getval(y)))

@@ -129,17 +129,16 @@ def _is_ndarray(value):
 
 def to_backend(value, ctx=None):
     """An argument as an MXNet op receives it: an NDArray on the current context."""
-    from .mxnet_array import MXArray
     kind = type(value)
-    if kind is MXArray:
+    if kind is _array.MXArray:
         return value.on(ctx or current_mxnet_context())
     if kind is list or kind is tuple:
         return kind(to_backend(v, ctx) for v in value)
     if isinstance(value, onp.ndarray) or isinstance(value, onp.generic):
         if value.ndim == 0 and value.dtype.kind == "f":
             # A scalar (e.g. the seed 1.0 of a backward pass) is a constant, not a copy.
-            return require_mxnet().nd.full((1,), value.item(), ctx=ctx or current_mxnet_context(),
-                               dtype=value.dtype)
+            return require_mxnet().nd.full(
+                (1,), value.item(), ctx=ctx or current_mxnet_context(), dtype=value.dtype)
         return copy_to_mxnet(value, ctx)
     if _is_ndarray(value):
         ctx = ctx or current_mxnet_context()
@@ -160,7 +159,7 @@ def grad_view(value):
 
 def from_backend(value):
     """An op's result back into the trace: NDArrays become ``MXArray``s."""
-    from .mxnet_array import MXArray
+    MXArray = _array.MXArray
     if _is_ndarray(value):
         return MXArray(value)
     if type(value) is Logical:
@@ -193,3 +192,6 @@ def array(data, dtype=None):
         return data if dtype is None else data.astype(dtype)
     plain = onp.asarray(data, dtype=dtype)
     return MXArray(copy_to_mxnet(plain), plain.shape, plain.dtype)
+
+
+from . import mxnet_array as _array  # noqa: E402  (it imports this module: attribute access only)

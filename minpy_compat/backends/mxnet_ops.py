@@ -6,6 +6,12 @@ answer for these arguments (floats of one dtype; otherwise ``Unsupported`` and t
 policy runs NumPy), and work out NumPy's shape where MXNet has none (0-d).
 Importing this module imports MXNet; the dispatcher does so on first MXNet use.
 Shapes, reductions and indexing are in ``mxnet_ops_shape``.
+
+Every op here is also ``recordable`` (``mxnet_record``): under ``grad`` its MXNet code
+runs inside ``mxnet.autograd.record()``, and a run of such ops is differentiated by
+MXNet in one call. That is only right because MXNet's gradient of each op's code is
+the gradient registered beside it; where it is not (ties in max/min, ``power``'s
+exponent) the op says so when it is registered.
 """
 import numpy as onp
 from autograd.tracer import getval
@@ -13,6 +19,7 @@ from autograd.tracer import getval
 from ..numpy import _sigmoid as _raw_sigmoid
 from ..primitive import customop
 from .mxnet_backend import logical, require_mxnet
+from .mxnet_record import recordable
 
 mx = require_mxnet("MXNet ops")
 nd = mx.nd
@@ -25,9 +32,10 @@ class Unsupported(Exception):
     """MXNet would not give NumPy's answer for these arguments; NumPy runs instead."""
 
 
-def register(op):
+def register(op, record_as=None, unless_traced=()):
+    """Add ``op`` to the table's list and make it recordable (see ``mxnet_record``)."""
     OPS.append(op)
-    return op
+    return recordable(op, record_as, unless_traced)
 
 
 # ---- argument checks ------------------------------------------------------------------
@@ -74,8 +82,8 @@ def unbroadcast(g, like):
 
 def _shape_kwargs(*args):
     """``scalar=True`` when every array argument is 0-d (NumPy's result is 0-d too)."""
-    return {"scalar": True} if all(shape_of(a) == () for a in args
-                                    if type(a) not in (int, float)) else {}
+    arrays = [a for a in args if type(a) not in (int, float)]
+    return {"scalar": True} if all(shape_of(a) == () for a in arrays) else {}
 
 
 def _result(out, scalar, dtype=None):
@@ -123,7 +131,6 @@ mx_divide.def_grad(lambda ans, x, y, **kw: lambda g: unbroadcast(g / y, x), argn
 mx_divide.def_grad(lambda ans, x, y, **kw: lambda g: unbroadcast(-g * x / (y * y), y), argnum=1)
 
 
-@register
 @customop('mxnet')
 def mx_power(x, y, scalar=False):
     return _result(x ** y, scalar)
@@ -134,32 +141,42 @@ mx_power.def_grad(lambda ans, x, y, **kw: lambda g: unbroadcast(g * y * x ** (y 
                   argnum=0)
 mx_power.def_grad(lambda ans, x, y, **kw: lambda g: unbroadcast(
     g * ans * nd.log(nd.where(x > 0, x, nd.ones_like(x))), y), argnum=1)
+register(mx_power, unless_traced=(1,))  # MXNet's exponent gradient is NaN where x <= 0
 
 
-def _share(g, ans, x, y, mine):
-    """Gradient of maximum/minimum for ``mine`` (x or y): ties split g, as autograd does."""
-    wins = (mine == ans).astype(ans.dtype)
-    return unbroadcast(g * wins / (1 + (x == y).astype(ans.dtype)), mine)
+def _tie_to_first(compare, strict):
+    """maximum/minimum VJPs with MXNet's rule at a tie: the whole gradient goes to the first
+    array argument. It is what MXNet's own backward pass gives (so recorded and op-by-op
+    gradients agree) and, like autograd's even split on NumPy, a valid subgradient."""
+    def first(ans, x, y, **kw):
+        return lambda g: unbroadcast(g * compare(x, y), x)
+
+    def second(ans, x, y, **kw):
+        own = compare if type(x) is float or type(x) is int else strict
+        return lambda g: unbroadcast(g * own(y, x), y)
+    return first, second
 
 
-@register
 @customop('mxnet')
 def mx_maximum(x, y, scalar=False):
     return _result(nd.maximum(x, y), scalar)
 
 
-mx_maximum.def_grad(lambda ans, x, y, **kw: lambda g: _share(g, ans, x, y, x), argnum=0)
-mx_maximum.def_grad(lambda ans, x, y, **kw: lambda g: _share(g, ans, x, y, y), argnum=1)
+_maximum_first, _maximum_second = _tie_to_first(lambda a, b: a >= b, lambda a, b: a > b)
+mx_maximum.def_grad(_maximum_first, argnum=0)
+mx_maximum.def_grad(_maximum_second, argnum=1)
+register(mx_maximum)
 
 
-@register
 @customop('mxnet')
 def mx_minimum(x, y, scalar=False):
     return _result(nd.minimum(x, y), scalar)
 
 
-mx_minimum.def_grad(lambda ans, x, y, **kw: lambda g: _share(g, ans, x, y, x), argnum=0)
-mx_minimum.def_grad(lambda ans, x, y, **kw: lambda g: _share(g, ans, x, y, y), argnum=1)
+_minimum_first, _minimum_second = _tie_to_first(lambda a, b: a <= b, lambda a, b: a < b)
+mx_minimum.def_grad(_minimum_first, argnum=0)
+mx_minimum.def_grad(_minimum_second, argnum=1)
+register(mx_minimum)
 
 
 def _binary_call(op):

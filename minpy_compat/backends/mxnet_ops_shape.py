@@ -9,6 +9,7 @@ from ..primitive import customop
 from .mxnet_array import MXArray
 from .mxnet_backend import current_mxnet_context, logical
 from .mxnet_ops import OPS, TABLE, Unsupported, float_dtype, nd, register, shape_of
+from .mxnet_record import split_extreme_ties
 
 MAX_JOINED = 32  # concatenate/stack of more arrays than this run in NumPy
 
@@ -69,22 +70,31 @@ def _extreme_grad(ans, x, axes, keepdims, shape, out_shape):
     return lambda g: _spread(g, x, axes, shape) * wins / count
 
 
-@register
+def _extreme_recorded(pick):
+    """What max/min record under ``grad``: a formulation whose MXNet gradient splits ties."""
+    def record_as(x, axes, keepdims, shape, out_shape):
+        if not shape:
+            return x
+        return _out(split_extreme_ties(pick, x, axes, keepdims), out_shape)
+    return record_as
+
+
 @customop('mxnet')
 def mx_max(x, axes, keepdims, shape, out_shape):
     return _out(nd.max(x, axis=axes, keepdims=keepdims) if shape else x, out_shape)
 
 
 mx_max.def_grad(_extreme_grad, argnum=0)
+register(mx_max, record_as=_extreme_recorded(nd.max))
 
 
-@register
 @customop('mxnet')
 def mx_min(x, axes, keepdims, shape, out_shape):
     return _out(nd.min(x, axis=axes, keepdims=keepdims) if shape else x, out_shape)
 
 
 mx_min.def_grad(_extreme_grad, argnum=0)
+register(mx_min, record_as=_extreme_recorded(nd.min))
 
 
 def _reduction_call(op):

@@ -26,5 +26,8 @@ def need(reason, on):
 
 
 def run(raw, traced, args, kwargs):
+    """The dispatcher, imported on first use; this name then *is* ``policy.run_op``."""
+    global run
     from .policy import run_op
+    run = run_op
     return run_op(raw, traced, args, kwargs)

@@ -17,6 +17,7 @@ import threading
 
 import numpy as onp
 
+from ..array import wrap
 from ..errors import BackendError, PolicyError, message
 from . import _switch
 from .stats import STATS, record_op_stat, show_op_stat
@@ -207,9 +208,15 @@ class wrap_policy:  # noqa: N801  (MinPy's name; a decorator and a with-block)
 
 
 # ---- the dispatcher --------------------------------------------------------------------------
+_table = None  # the MXNet op table module, imported on the first MXNet dispatch
+
+
 def _mxnet_table():
-    from ..backends import mxnet_ops
-    return mxnet_ops
+    global _table
+    if _table is None:
+        from ..backends import mxnet_ops
+        _table = mxnet_ops
+    return _table
 
 
 def signature(name, args):
@@ -229,13 +236,11 @@ def signature(name, args):
 
 def run_op(raw, traced, args, kwargs):
     """Run one facade call under the calling thread's policy; count it."""
-    from ..array import wrap
-    policy = get_global_policy()
-    name = raw if isinstance(raw, str) else getattr(raw, "__name__", "op")
+    policy = getattr(_local, "policy", _DEFAULT)
+    name = raw if type(raw) is str else getattr(raw, "__name__", "op")
     adapter = None
-    if policy.uses_mxnet:
-        adapter = _mxnet_table().TABLE.get(raw) if (
-            policy is not _DEFAULT or _gpu()) else None
+    if policy.uses_mxnet and (policy is not _DEFAULT or _gpu()):
+        adapter = (_table or _mxnet_table()).TABLE.get(raw)
     key = signature(name, args) if policy.learns and adapter is not None else None
     if key is not None and policy.blacklisted(key):
         adapter = None
@@ -263,7 +268,7 @@ _FAILED = object()
 
 
 def _try_mxnet(policy, adapter, args, kwargs, key):
-    table = _mxnet_table()
+    table = _table or _mxnet_table()
     try:
         return adapter(*args, **kwargs)
     except table.Unsupported:

@@ -169,9 +169,8 @@ def temporal_softmax_loss(x, y, mask=None):
     """
     N, T, V = np.shape(x)
     flat_y = _plain(y).reshape(N * T)
-    logp = np.sum(_log_softmax(np.reshape(x, (N * T, V))) * _onehot(flat_y, onp.empty((N * T, V)),
-                                                                     "temporal_softmax_loss"),
-                  axis=1)
+    onehot = _onehot(flat_y, onp.empty((N * T, V)), "temporal_softmax_loss")
+    logp = np.sum(_log_softmax(np.reshape(x, (N * T, V))) * onehot, axis=1)
     weights = onp.ones(N * T) if mask is None else _plain(mask).reshape(N * T)
     return -np.sum(logp * weights) / N
 

@@ -62,7 +62,6 @@ sigmoid.__doc__ = "MinPy's extra: the logistic function 1 / (1 + exp(-x)), diffe
 _registry.keep_all_dtypes()
 
 
-
 # Defined last: while the submodules above import, it must not shadow them.
 def __getattr__(name):
     """Names NumPy gains after we were imported (lazily loaded submodules such as typing)."""
