@@ -150,7 +150,17 @@ def test_reduction_gradients_over_axes(name, axis, keepdims):
 def test_every_replaced_gradient_has_a_case():
     names = {getattr(fun, "__name__", "") for fun in registry.package_vjps()}
     names.discard("assign_at")  # tested in test_core_setitem.py
+    names.discard("scatter_add")  # tested below
     assert names <= set(REGISTERED_CASES), sorted(names - set(REGISTERED_CASES))
+
+
+def test_scatter_add_gradient_to_second_order_with_repeated_indices():
+    from minpy_compat.dispatch.numpy_getitem import scatter_add
+    index = (onp.array([0, 2, 0]), slice(None))  # row 0 twice: its values add up
+    values = onp.linspace(-1.0, 1.0, 12).reshape(3, 4)
+    weights = onp.linspace(0.5, 2.0, 12).reshape(3, 4)
+    check_grad(lambda v: np.sum(scatter_add(v, index, (3, 4), v.dtype) ** 3 * weights),
+               values, order=2)
 
 
 def test_maximum_splits_ties_evenly():

@@ -98,6 +98,18 @@ def test_a_numpy_only_op_between_mxnet_ops_splits_the_run(backward_calls):
     assert len(backward_calls) == 2  # above and below cumsum, once each
 
 
+def test_a_numpy_value_gets_a_numpy_gradient_from_mxnet_ops():
+    # tanh runs in MXNet; v[1:] indexes NumPy data (autograd's sparse gradient): the two
+    # gradients of v meet in autograd's sum, so MXNet's part comes back as NumPy data.
+    def f(v):
+        return np.sum(np.tanh(v) * 2.0) + np.sum(v[1:] ** 2)
+    v = rng.normal(size=5)
+    with wrap_policy("prefer_mxnet"):
+        g = grad(f)(v)
+        check_fd(f, (v,), (0,))
+    assert isinstance(g, onp.ndarray) and g.dtype == onp.float64
+
+
 def test_a_custom_mxnet_op_inside_a_run_uses_its_own_gradient():
     @customop('mxnet')
     def cube(x):
@@ -263,3 +275,23 @@ def test_repeated_recorded_grad_calls_do_not_grow_memory():
     growth = sum(stat.size_diff for stat in after.compare_to(before, "filename"))
     assert growth < 100_000, f"Python memory grew by {growth} bytes over 400 grad calls"
     assert _live_ndarrays() <= handles, "NDArrays (and the MXNet graphs they hold) piled up"
+
+
+# ---- gradients of gradients ----------------------------------------------------------------
+def test_a_gradient_of_a_gradient_runs_mxnet_table_ops_in_numpy_under_prefer_mxnet():
+    from conftest import check_grad
+    x = rng.normal(size=4) / 2
+
+    def f(a):
+        return np.sum(np.tanh(a) ** 2 * np.exp(a[1:]).sum())
+    with wrap_policy("prefer_mxnet"):
+        check_grad(f, mx_array(x), order=2)
+        onp.testing.assert_allclose(onp.asarray(grad(grad(f))(mx_array(x))),
+                                    onp.asarray(grad(grad(f))(x)), rtol=1e-12)
+
+
+def test_a_gradient_of_a_gradient_under_only_mxnet_is_refused_with_the_reason():
+    with wrap_policy("only_mxnet"):
+        with pytest.raises(Exception, match="numpy.tanh under the only_mxnet policy.*first-order"):
+            grad(grad(lambda a: np.sum(np.tanh(a))))(mx_array(onp.ones(3)))
+        assert float(grad(lambda a: np.sum(a * a))(mx_array(onp.ones(3)))[0]) == 2.0

@@ -18,7 +18,7 @@ NumPy's shape and dtype while the NDArray keeps MXNet's.
 import time
 
 import numpy as onp
-from autograd.tracer import isbox
+from autograd.tracer import getval, isbox
 
 from ..errors import MXNET_INSTALL, ContextError, MXNetUnavailableError, message
 
@@ -170,10 +170,18 @@ def from_backend(value):
 
 
 def grad_from_backend(grad, arg):
-    """A gradient in NumPy's shape of its argument (an NDArray has no 0-d shape)."""
+    """A gradient in the form of its argument: an ``MXArray`` for a value that lives in
+    MXNet, NumPy data for a NumPy value (one counted copy: autograd adds it to the value's
+    other gradients, sparse ones included), with NumPy's shape (an NDArray has no 0-d)."""
+    raw = getval(arg)
+    MXArray = _array.MXArray
+    if _is_ndarray(grad) and type(raw) is not MXArray and not _is_ndarray(raw):
+        shape = onp.shape(raw)
+        if grad.shape != (shape or (1,)):
+            shape = grad.shape  # a wrong shape: the caller's check names it
+        return copy_to_numpy(grad, shape, onp.dtype(grad.dtype))
     result = from_backend(grad)
-    from .mxnet_array import MXArray
-    if type(result) is MXArray and onp.ndim(arg) == 0 and result.shape == (1,):
+    if type(result) is MXArray and onp.ndim(raw) == 0 and result.shape == (1,):
         return MXArray(result.nd, ())
     return result
 

@@ -1,7 +1,21 @@
 """NumPy indexing of values that live in MXNet, with a gradient (the policy's fallback)."""
 import numpy as onp
+from autograd.extend import primitive
 
+from .. import registry
 from ..primitive import customop
+
+
+@primitive
+def scatter_add(values, index, shape, dtype):
+    """Zeros of ``shape`` with ``values`` added at ``index`` (repeated indices add up)."""
+    result = onp.zeros(shape, dtype)
+    onp.add.at(result, index, values)
+    return result
+
+
+# Differentiable in turn (getitem is), so a gradient of a gradient reaches through it.
+registry.define_vjp(scatter_add, lambda ans, values, index, shape, dtype: lambda g: g[index])
 
 
 @customop('numpy')
@@ -9,15 +23,8 @@ def mx_value_getitem(x, index):
     return x[index]
 
 
-def _untake(ans, x, index):
-    def grad(g):
-        result = onp.zeros(x.shape, x.dtype)
-        onp.add.at(result, index, g)  # repeated indices add up
-        return result
-    return grad
-
-
-mx_value_getitem.def_grad(_untake, argnum=0)
+mx_value_getitem.def_grad(
+    lambda ans, x, index: lambda g: scatter_add(g, index, x.shape, x.dtype), argnum=0)
 
 
 def _plain_index(index):

@@ -15,6 +15,7 @@ import json
 import os
 import threading
 
+import autograd.tracer as _tracer
 import numpy as onp
 
 from ..array import wrap
@@ -241,6 +242,8 @@ def run_op(raw, traced, args, kwargs):
     adapter = None
     if policy.uses_mxnet and (policy is not _DEFAULT or _gpu()):
         adapter = (_table or _mxnet_table()).TABLE.get(raw)
+        if adapter is not None and _higher_order(policy, name):
+            adapter = None
     key = signature(name, args) if policy.learns and adapter is not None else None
     if key is not None and policy.blacklisted(key):
         adapter = None
@@ -280,6 +283,20 @@ def _try_mxnet(policy, adapter, args, kwargs, key):
         return _FAILED
 
 
+def _higher_order(policy, name):
+    """Whether a gradient of a gradient is being traced (two traces open on this thread):
+    MXNet implementations have first-order gradients only, so NumPy runs the op (or,
+    under only_mxnet, the op is refused with this reason)."""
+    if _tracer.trace_stack.top < 1:
+        return False
+    if isinstance(policy, OnlyMXNetPolicy):
+        raise PolicyError(message(
+            f"numpy.{name} under the only_mxnet policy", "a first-order gradient (MXNet ops "
+            "have first-order gradients only)", "a gradient of a gradient being traced",
+            "Use wrap_policy('prefer_mxnet'), which runs such ops in NumPy, or 'only_numpy'."))
+    return True
+
+
 def _gpu():
     from ..context import current_context
     return current_context().device_type == "gpu"
@@ -288,7 +305,8 @@ def _gpu():
 def getitem(value, index):
     """``value[index]`` for values that live in MXNet (MXArray) under the policy."""
     policy = get_global_policy()
-    if policy.uses_mxnet and (policy is not _DEFAULT or _gpu()):
+    if policy.uses_mxnet and (policy is not _DEFAULT or _gpu()) and \
+            not _higher_order(policy, "getitem"):
         if policy.choose("getitem", True) == "mxnet":
             result = _try_mxnet(policy, _mxnet_table().TABLE["getitem"], (value, index), {},
                                 signature("getitem", (value,)))
