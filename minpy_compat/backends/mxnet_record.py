@@ -38,7 +38,7 @@ from autograd.core import VJPNode, primitive_vjps
 from autograd.tracer import Box
 
 from ..tracing import DeferredGroup, trace_scratch
-from .mxnet_array import MXArray, MXBox
+from .mxnet_array import MXArray
 from .mxnet_backend import (Logical, current_mxnet_context, from_backend, grad_from_backend,
                             require_mxnet, to_backend)
 
@@ -47,6 +47,7 @@ _autograd = mx.autograd
 _set_recording = _autograd.set_recording
 _NDArray = mx.nd.NDArray
 _box_types = Box.types
+_box_of = Box.type_mappings
 _new_node = object.__new__
 _SCRATCH_KEY = "mxnet recording"
 # (shape, dtype, context) -> zeros: MXNet wants a buffer per variable; autograd.grad never writes it
@@ -205,23 +206,16 @@ def _call(op, record_as, unless_traced, args, kwargs):
     elif isinstance(result, _NDArray):
         head, ans = result, MXArray(result, mxnet_context=context)
     else:
-        return _ordinary_node(op, from_backend(result), values, kwargs, argnums, parents, top)
+        head, ans = None, from_backend(result)  # a tuple of results
     node = _new_node(VJPNode)
     node.parents = parents
-    for handle in handles:
-        if handle is head:  # the op returned an argument (a reshape to the same shape...)
-            node.vjp = primitive_vjps[op.primitive](tuple(argnums), ans, tuple(values), kwargs)
-            return MXBox(ans, top, node)
-    node.vjp = RecordedVJP(group, head, inputs, op, ans, tuple(values), kwargs, tuple(argnums))
-    return MXBox(ans, top, node)
-
-
-def _ordinary_node(op, ans, values, kwargs, argnums, parents, top):
-    """A result that is not one NDArray (a tuple): a plain node with the op's own VJP."""
-    node = _new_node(VJPNode)
-    node.parents = parents
-    node.vjp = primitive_vjps[op.primitive](tuple(argnums), ans, tuple(values), kwargs)
-    return MXBox(ans, top, node)
+    if head is None or any(handle is head for handle in handles):
+        # Not one new NDArray (a tuple, or an argument handed back): an ordinary node.
+        node.vjp = primitive_vjps[op.primitive](tuple(argnums), ans, tuple(values), kwargs)
+    else:
+        node.vjp = RecordedVJP(group, head, inputs, op, ans, tuple(values), kwargs,
+                               tuple(argnums))
+    return _box_of[type(ans)](ans, top, node)
 
 
 # ---- formulations whose MXNet gradient splits ties ------------------------------------
