@@ -40,11 +40,18 @@ def require_mxnet(where="minpy_compat"):
     return _mx
 
 
+_MXNET_CONTEXTS = {}  # our cpu contexts -> MXNet's (asked for on every MXNet op)
+
+
 def mxnet_context(ctx):
     """``ctx`` as an ``mxnet.Context``; a GPU context without a GPU is refused here."""
-    mx = require_mxnet("Context.as_mxnet_context")
     if ctx.device_type == "cpu":
-        return mx.cpu(ctx.device_id)
+        known = _MXNET_CONTEXTS.get(ctx)
+        if known is None:
+            known = _MXNET_CONTEXTS[ctx] = require_mxnet("Context.as_mxnet_context").cpu(
+                ctx.device_id)
+        return known
+    mx = require_mxnet("Context.as_mxnet_context")
     have = mx.context.num_gpus()
     if ctx.device_id >= have:
         raise ContextError(message(
@@ -56,8 +63,7 @@ def mxnet_context(ctx):
 
 
 def current_mxnet_context():
-    from ..context import current_context
-    return mxnet_context(current_context())
+    return mxnet_context(_context.current_context())
 
 
 # ---- copy accounting ----------------------------------------------------------------
@@ -202,4 +208,5 @@ def array(data, dtype=None):
     return MXArray(copy_to_mxnet(plain), plain.shape, plain.dtype)
 
 
+from .. import context as _context  # noqa: E402
 from . import mxnet_array as _array  # noqa: E402  (it imports this module: attribute access only)
