@@ -57,6 +57,24 @@ def test_recorded_gradients_equal_the_op_by_op_gradients(covers, name, func, arg
         onp.testing.assert_allclose(r, o, rtol=1e-12, atol=1e-12)
 
 
+SCALAR_FORMS = {
+    "x/2": lambda v: v / 2.0, "2/x": lambda v: 2.0 / v, "2-x": lambda v: 2.0 - v,
+    "x-2": lambda v: v - 2.0, "2*x": lambda v: 2.0 * v, "x**2.5": lambda v: v ** 2.5,
+    "2**x": lambda v: 2.0 ** v, "x+2": lambda v: v + 2.0, "-x": lambda v: -v,
+}
+
+
+@pytest.mark.parametrize("form", sorted(SCALAR_FORMS))
+def test_ops_with_a_python_scalar_operand_record_the_right_gradient(form):
+    func = SCALAR_FORMS[form]
+    v = rng.uniform(0.5, 2.0, size=(2, 3))
+    loss = _loss(func)
+    expected = onp.asarray(grad(loss)(v))  # NumPy
+    with wrap_policy("only_mxnet"):
+        recorded = onp.asarray(grad(loss)(mx_array(v)))
+    onp.testing.assert_allclose(recorded, expected, rtol=1e-12)
+
+
 def _mlp_loss(x, y, w1, b1, w2, b2):
     h = np.maximum(np.dot(x, w1) + b1, 0.0)
     logits = np.dot(h, w2) + b2
