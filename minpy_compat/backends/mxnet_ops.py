@@ -139,6 +139,8 @@ def mx_power(x, y, scalar=False):
 # y * x**(y-1), not y * ans / x: finite at x = 0 (MinPy's NumPy gradient was NaN there).
 mx_power.def_grad(lambda ans, x, y, **kw: lambda g: unbroadcast(g * y * x ** (y - 1), x),
                   argnum=0)
+
+
 def _log_base(x):
     """log(x) where x > 0, else 0 (the exponent's gradient is 0 there, as on NumPy)."""
     if type(x) is float or type(x) is int:  # 2.0 ** v
