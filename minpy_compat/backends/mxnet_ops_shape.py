@@ -8,8 +8,7 @@ import numpy as onp
 from ..primitive import customop
 from .mxnet_array import MXArray
 from .mxnet_backend import current_mxnet_context, logical
-from .mxnet_ops import OPS, TABLE, Unsupported, float_dtype, nd, register, shape_of
-from .mxnet_record import split_extreme_ties
+from .mxnet_ops import OPS, TABLE, Unsupported, float_dtype, mx, nd, register, shape_of
 
 MAX_JOINED = 32  # concatenate/stack of more arrays than this run in NumPy
 
@@ -70,12 +69,24 @@ def _extreme_grad(ans, x, axes, keepdims, shape, out_shape):
     return lambda g: _spread(g, x, axes, shape) * wins / count
 
 
+def _split_extreme_ties(pick, x, axes, keepdims):
+    """``pick(x, axes)`` (max or min over ``axes``) written so that MXNet's gradient gives
+    tied elements equal shares: the mean of the tied elements (MXNet's own gradient of
+    ``max`` gives each of them the whole of it)."""
+    with mx.autograd.pause():  # constants: no gradient flows through the choice of ties
+        tied = nd.broadcast_equal(x, pick(x, axis=axes, keepdims=True))
+        count = nd.sum(tied, axis=axes, keepdims=keepdims)
+    # where() keeps -inf and NaN elsewhere out of the sum; without a tie count is 1 and
+    # the value is the extreme itself, bit for bit.
+    return nd.sum(nd.where(tied, x, tied), axis=axes, keepdims=keepdims) / count
+
+
 def _extreme_recorded(pick):
     """What max/min record under ``grad``: a formulation whose MXNet gradient splits ties."""
     def record_as(x, axes, keepdims, shape, out_shape):
         if not shape:
             return x
-        return _out(split_extreme_ties(pick, x, axes, keepdims), out_shape)
+        return _out(_split_extreme_ties(pick, x, axes, keepdims), out_shape)
     return record_as
 
 

@@ -24,8 +24,8 @@ graph that is MXNet ops from end to end that is one call per backward pass.
 Ties: MXNet's ``max``/``min`` reductions give every tied element the whole gradient
 (not a subgradient: the row's gradient would count the tie several times); ours, on
 both backends, splits it. These two ops record a formulation whose MXNet gradient
-splits ties (``record_as`` in ``recordable``): five more MXNet calls on the reduced
-array in the forward pass, no wait for data. (``maximum``/``minimum`` follow MXNet's
+splits ties (``record_as`` in ``recordable``, next to the ops in ``mxnet_ops_shape``):
+five more MXNet calls on the reduced array in the forward pass, no wait for data. (``maximum``/``minimum`` follow MXNet's
 rule, the whole gradient to the first array argument, op by op as well: see
 ``mxnet_ops``.) A ``RecordedVJP`` called directly (autograd's backward pass,
 ``jacobian``, ...) is the op's own registered VJP.
@@ -50,8 +50,7 @@ _box_types = Box.types
 _box_of = Box.type_mappings
 _new_node = object.__new__
 _SCRATCH_KEY = "mxnet recording"
-# (shape, dtype, context) -> zeros: MXNet wants a buffer per variable; autograd.grad never writes it
-_GRAD_BUFFERS = {}
+_CONSTANTS = {}  # (fill, shape, dtype, context) -> NDArray; see _constant
 _local = threading.local()
 _CONSTANT_TYPES = (float, int, bool, tuple, type(None), str)  # what table ops take as is
 
@@ -97,7 +96,8 @@ class RecordingGroup(DeferredGroup):
             return known[0]
         data = value.on(self.context) if type(value) is MXArray else to_backend(value, self.context)
         handle = data.detach()  # a new handle on the same data: the caller's stays unmarked
-        _autograd.mark_variables([handle], [_grad_buffer(handle)])
+        _autograd.mark_variables(
+            [handle], [_constant(0.0, handle.shape, handle.dtype, self.context)])
         self.variables[node] = (handle, value)
         return handle
 
@@ -218,25 +218,10 @@ def _call(op, record_as, unless_traced, args, kwargs):
     return _box_of[type(ans)](ans, top, node)
 
 
-# ---- formulations whose MXNet gradient splits ties ------------------------------------
-def split_extreme_ties(pick, x, axes, keepdims):
-    """``pick(x, axes)`` (max or min over ``axes``) recorded so that tied elements share
-    the gradient: the mean of the tied elements (MXNet gives each the whole of it)."""
-    was_recording = _set_recording(False)
-    try:  # constants: no gradient flows through the choice of the tied elements
-        tied = mx.nd.broadcast_equal(x, pick(x, axis=axes, keepdims=True))
-        count = mx.nd.sum(tied, axis=axes, keepdims=keepdims)
-    finally:
-        _set_recording(was_recording)
-    # where() keeps -inf and NaN elsewhere out of the sum; without a tie count is 1 and
-    # the value is the extreme itself, bit for bit.
-    return mx.nd.sum(mx.nd.where(tied, x, tied), axis=axes, keepdims=keepdims) / count
-
-
 def _head_grad(g, head, context):
     """A head's output gradient as an NDArray of the head's shape and dtype."""
     if type(g) is not MXArray and getattr(g, "shape", None) == () and g == 1:
-        return _constant_ones(head, context)  # the seed of a backward pass
+        return _constant(1.0, head.shape, head.dtype, context)  # the seed of a backward pass
     data = to_backend(g, context)
     if data.shape != head.shape:
         data = data.reshape(head.shape)
@@ -245,25 +230,13 @@ def _head_grad(g, head, context):
     return data
 
 
-_ONES = {}  # (dtype, context) -> ones((1,)): MXNet only reads head gradients
-
-
-def _constant_ones(head, context):
-    if head.shape != (1,):
-        return mx.nd.ones(head.shape, context, dtype=head.dtype)
-    key = (head.dtype, context)
-    ones = _ONES.get(key)
-    if ones is None:
-        ones = _ONES[key] = mx.nd.ones((1,), context, dtype=head.dtype)
-    return ones
-
-
-def _grad_buffer(handle):
-    key = (handle.shape, handle.dtype, handle.context)
-    buffer = _GRAD_BUFFERS.get(key)
-    if buffer is None:
-        if len(_GRAD_BUFFERS) >= 64:
-            _GRAD_BUFFERS.clear()
-        buffer = _GRAD_BUFFERS[key] = mx.nd.zeros(handle.shape, handle.context,
-                                                  dtype=handle.dtype)
-    return buffer
+def _constant(fill, shape, dtype, context):
+    """A cached NDArray full of ``fill``, for arrays MXNet only reads: the buffers that
+    ``mark_variables`` wants (``autograd.grad`` never writes them) and the seed ``ones``."""
+    key = (fill, shape, dtype, context)
+    array = _CONSTANTS.get(key)
+    if array is None:
+        if len(_CONSTANTS) >= 64:
+            _CONSTANTS.clear()
+        array = _CONSTANTS[key] = mx.nd.full(shape, fill, context, dtype=dtype)
+    return array
