@@ -173,7 +173,7 @@ def backward_to_roots(g, end_node, roots, leaves):
             if earlier is None and type(ingrad) not in sparse_object_types:
                 outgrads[parent] = (ingrad, False)
             else:
-                outgrads[parent] = add_outgrads(earlier, ingrad)
+                outgrads[parent] = _sum_gradients(earlier, ingrad)
             left = uses[parent] - 1
             if left:
                 uses[parent] = left
@@ -181,6 +181,21 @@ def backward_to_roots(g, end_node, roots, leaves):
                 ready.append(parent)
     return [vspace(leaf).zeros() if grad is None else writable(grad)
             for grad, leaf in zip(grads, leaves)]
+
+
+def _sum_gradients(earlier, ingrad):
+    """autograd's ``add_outgrads``, with the common case inline: two plain arrays of one
+    shape and dtype (``earlier`` is ``(sum, owned)``; an owned sum is added to in place).
+    autograd's version goes through its primitive wrapper and builds a ``VSpace`` per add."""
+    if earlier is not None and type(ingrad) is onp.ndarray:
+        total, owned = earlier
+        if type(total) is onp.ndarray and total.shape == ingrad.shape and \
+                total.dtype == ingrad.dtype:
+            if owned:
+                total += ingrad
+                return total, True
+            return total + ingrad, True
+    return add_outgrads(earlier, ingrad)
 
 
 def writable(grad):

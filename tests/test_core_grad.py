@@ -102,6 +102,23 @@ def test_same_array_used_twice_accumulates():
     onp.testing.assert_array_equal(grad(lambda x: np.sum(x * x + x))(x), [3.0, 5.0])
 
 
+@pytest.mark.parametrize("dtype", [onp.float32, onp.float64])
+def test_many_uses_accumulate_without_touching_the_callers_arrays(dtype):
+    # Four uses of x: the first contribution is the identity (g itself), the second sum is
+    # a new array, later ones are added to it in place; x, the seed and w stay untouched.
+    x = onp.array([[1.0, -2.0], [3.0, 0.5]], dtype)
+    w = onp.array([[2.0, 1.0], [0.0, -1.0]], dtype)
+    before = (x.copy(), w.copy())
+    f = lambda x: np.sum(x + 1.0) + np.sum(x * w) + np.sum(np.tanh(x)) + np.sum(x)  # noqa: E731
+    g = grad(f)(x)
+    assert g.dtype == dtype
+    onp.testing.assert_allclose(g, 2.0 + w + (1 - onp.tanh(x) ** 2), rtol=1e-6)
+    onp.testing.assert_array_equal(x, before[0])
+    onp.testing.assert_array_equal(w, before[1])
+    if dtype == onp.float64:
+        check_grad(f, x)
+
+
 @pytest.mark.parametrize("depth, expected", [(1, 3 * 4.0), (2, 6 * 2.0), (3, 6.0), (4, 0.0)])
 def test_nested_grad_to_any_depth(depth, expected):
     f = lambda x: x ** 3  # noqa: E731
