@@ -125,11 +125,12 @@ def wrap(value):
 
 def wrap_tree(value):
     """``wrap`` that also recurses into dicts (for gradient structures)."""
-    if type(value) is dict:
+    kind = type(value)
+    if kind is dict:
         return {k: wrap_tree(v) for k, v in value.items()}
-    if type(value) in (tuple, list):
-        return type(value)(wrap_tree(v) for v in value)
-    if type(value) is float:
+    if kind is tuple or kind is list:
+        return kind([wrap_tree(v) for v in value])
+    if kind is float:
         return Number(value)
     return wrap(value)
 

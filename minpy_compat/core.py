@@ -21,7 +21,7 @@ from autograd.tracer import Box, getval, isbox
 
 from .array import Array, Number, to_numpy, wrap_tree
 from .errors import ArgnumError, NonScalarOutputError, describe, message
-from .tracing import (CONTAINERS, backward_to_roots, flatten, seed_like, trace_leaves,
+from .tracing import (CONTAINERS, Leaf, backward_to_roots, seed_like, trace_leaves,
                       unbox_level, unflatten, writable)
 
 
@@ -59,20 +59,31 @@ def _differentiable(value):
     return value
 
 
-def _check_leaves(value, func, argnum):
-    """Differentiated arguments hold arrays and floats (in lists, tuples, dicts), or constants."""
+def _flatten_argument(value, leaves, func, argnum):
+    """A differentiated argument as a template: each array or float leaf (converted by
+    ``_differentiable``) is appended to ``leaves`` and replaced by its index; lists, tuples
+    and dicts keep their shape; ``None``, strings and bools stay as constants. Anything
+    else is refused, naming the argument. One pass, no generators: it runs every call."""
     kind = type(value)
-    if kind in (list, tuple):
-        for item in value:
-            _check_leaves(item, func, argnum)
-    elif kind is dict:
-        for item in value.values():
-            _check_leaves(item, func, argnum)
-    elif kind not in Box.type_mappings and value is not None and kind not in (str, bool):
-        raise ArgnumError(message(
-            f"grad({_name(func)}) argument {argnum}",
-            "arrays or floats (possibly inside lists, tuples and dicts)",
-            describe(value), "Pass it at an argument position that is not differentiated."))
+    if kind is list or kind is tuple:
+        return kind([_flatten_argument(item, leaves, func, argnum) for item in value])
+    if kind is dict:
+        return {key: _flatten_argument(item, leaves, func, argnum)
+                for key, item in value.items()}
+    value = _differentiable(value)
+    kind = type(value)
+    if kind in _LEAF_TYPES and kind not in CONTAINERS:  # autograd boxes containers too
+        leaves.append(value)
+        return Leaf(len(leaves) - 1)
+    if value is None or kind is str or kind is bool:
+        return value
+    raise ArgnumError(message(
+        f"grad({_name(func)}) argument {argnum}",
+        "arrays or floats (possibly inside lists, tuples and dicts)",
+        describe(value), "Pass it at an argument position that is not differentiated."))
+
+
+_LEAF_TYPES = Box.type_mappings  # every type autograd can box (updated when MXNet loads)
 
 
 def _check_argnums(argnums, args, func):
@@ -92,22 +103,21 @@ def _sum_outputs(outputs):
 
 
 def _vjp_and_value(func, argnums, args, kwargs, reduce_tuples=True):
-    """Trace ``func`` w.r.t. ``args[argnums]``; return (vjp, end value, output, chosen args)."""
-    args = list(args)
-    chosen = [_differentiable(args[i]) for i in argnums]
-    if all(type(v) in Box.type_mappings and type(v) not in CONTAINERS for v in chosen):
-        leaves, template = chosen, None  # the common case: every argument is one array
-    else:
-        for argnum, value in zip(argnums, chosen):
-            _check_leaves(value, func, argnum)
-        leaves = []
-        template = flatten(chosen, leaves)
+    """Trace ``func`` w.r.t. ``args[argnums]``.
+
+    Returns ``(vjp, end value, output, python_floats)``; ``python_floats[i]`` says
+    whether argument ``argnums[i]`` is a plain Python float (its gradient is a Number).
+    """
+    leaves = []
+    templates = [_flatten_argument(args[i], leaves, func, i) for i in argnums]
+    one_leaf_each = all(type(t) is Leaf for t in templates)  # the common case: no unflatten
+    python_floats = [type(t) is Leaf and type(leaves[t]) is float for t in templates]
     captured = []
 
     def traced(boxes):
         full = list(args)
-        for argnum, value in zip(argnums, boxes if template is None else
-                                 unflatten(template, boxes)):
+        for argnum, value in zip(argnums, boxes if one_leaf_each else
+                                 unflatten(templates, boxes)):
             full[argnum] = value
         out = func(*full, **kwargs)
         captured.append(out)
@@ -122,19 +132,19 @@ def _vjp_and_value(func, argnums, args, kwargs, reduce_tuples=True):
             grads = [vspace(leaf).zeros() for leaf in leaves]
         else:
             grads = backward_to_roots(g, end_node, roots, leaves)
-        return grads if template is None else unflatten(template, grads)
+        return grads if one_leaf_each else unflatten(templates, grads)
 
-    return vjp, end_value, unbox_level(captured[0], trace_id), chosen
+    return vjp, end_value, unbox_level(captured[0], trace_id), python_floats
 
 
-def _finish(grads, chosen, single, as_tuple=False):
-    """Gradients as users see them: Arrays, or Numbers for Python-scalar arguments.
+def _finish(grads, python_floats, single, as_tuple=False):
+    """Gradients as users see them: Arrays, or Numbers for Python-float arguments.
 
     One argnum gives a bare gradient; several give a list (MinPy), or a tuple
     when argnum was a tuple (MindSpore's grad_position).
     """
-    grads = [Number(g) if type(arg) is float and onp.ndim(g) == 0 and not isbox(g)
-             else wrap_tree(g) for g, arg in zip(grads, chosen)]
+    grads = [Number(g) if is_float and onp.ndim(g) == 0 and not isbox(g) else wrap_tree(g)
+             for g, is_float in zip(grads, python_floats)]
     if single:
         return grads[0]
     return tuple(grads) if as_tuple else grads
@@ -149,16 +159,27 @@ def grad_and_loss(func, argnum=0):
     >>> float(g[0]), float(g[1]), float(loss)
     (4.0, 3.0, 12.0)
     """
-    argnums, single = _argnums(argnum, f"grad_and_loss({_name(func)})")
-    as_tuple = isinstance(argnum, tuple)
+    gradients_and_output = _gradients_and_output(func, argnum, "grad_and_loss")
 
     @functools.wraps(func)
     def wrapped(*args, **kwargs):
-        _check_argnums(argnums, args, func)
-        vjp, end_value, output, chosen = _vjp_and_value(func, argnums, args, kwargs)
-        grads = vjp(seed_like(end_value))
-        return _finish(grads, chosen, single, as_tuple), wrap_tree(output)
+        grads, output = gradients_and_output(args, kwargs)
+        return grads, wrap_tree(output)
     return wrapped
+
+
+def _gradients_and_output(func, argnum, operator_name):
+    """``(args, kwargs) -> (gradients as users see them, raw output)``: the body of
+    ``grad`` and ``grad_and_loss`` (``grad`` never wraps the output it drops)."""
+    argnums, single = _argnums(argnum, f"{operator_name}({_name(func)})")
+    as_tuple = isinstance(argnum, tuple)
+
+    def gradients_and_output(args, kwargs):
+        _check_argnums(argnums, args, func)
+        vjp, end_value, output, python_floats = _vjp_and_value(func, argnums, args, kwargs)
+        grads = vjp(seed_like(end_value))
+        return _finish(grads, python_floats, single, as_tuple), output
+    return gradients_and_output
 
 
 def grad(func, argnum=0):
@@ -168,11 +189,11 @@ def grad(func, argnum=0):
     >>> [float(g) for g in grad(lambda a, b, c: 3 * a + b ** 2 - c, [0, 1, 2])(2.0, 3.0, 4.0)]
     [3.0, 6.0, -1.0]
     """
-    with_loss = grad_and_loss(func, argnum)
+    gradients_and_output = _gradients_and_output(func, argnum, "grad")
 
     @functools.wraps(func)
     def wrapped(*args, **kwargs):
-        return with_loss(*args, **kwargs)[0]
+        return gradients_and_output(args, kwargs)[0]
     return wrapped
 
 
@@ -198,9 +219,9 @@ def make_vjp(func, argnum=0):
     argnums, single = _argnums(argnum, f"make_vjp({_name(func)})")
 
     def wrapped(*args, **kwargs):
-        vjp, _, output, chosen = _vjp_and_value(func, argnums, args, kwargs,
-                                                reduce_tuples=False)
-        return (lambda g: _finish(vjp(g if isbox(g) else to_numpy(g)), chosen, single),
+        vjp, _, output, python_floats = _vjp_and_value(func, argnums, args, kwargs,
+                                                       reduce_tuples=False)
+        return (lambda g: _finish(vjp(g if isbox(g) else to_numpy(g)), python_floats, single),
                 wrap_tree(output))
     return wrapped
 

@@ -50,29 +50,16 @@ def trace_scratch(trace_id):
     return _tracer.trace_stack.scratch[trace_id]
 
 
-def flatten(value, leaves):
-    """Replace every array or float leaf of a (nested) list/tuple/dict by its leaf index."""
-    kind = type(value)
-    if kind in (list, tuple):  # before the leaf test: autograd boxes containers too
-        return kind(flatten(v, leaves) for v in value)
-    if kind is dict:
-        return {k: flatten(v, leaves) for k, v in value.items()}
-    if kind in Box.type_mappings:
-        leaves.append(value)
-        return _Leaf(len(leaves) - 1)
-    return value
-
-
 CONTAINERS = (list, tuple, dict)
 
 
-class _Leaf(int):
-    """A leaf's index inside a flattened structure."""
+class Leaf(int):
+    """A leaf's index inside a flattened structure (see ``core._flatten_argument``)."""
 
 
 def unflatten(template, leaves):
     kind = type(template)
-    if kind is _Leaf:
+    if kind is Leaf:
         return leaves[template]
     if kind is list:
         return [unflatten(v, leaves) for v in template]
@@ -223,7 +210,9 @@ def seed_like(value):
     dtype = getattr(raw, "dtype", None)
     if dtype is None or dtype.kind not in "fc":
         dtype = _FLOAT64
-    shape = onp.shape(raw)
+    shape = getattr(raw, "shape", None)
+    if shape is None:
+        shape = onp.shape(raw)
     return dtype.type(1) if shape == () else onp.ones(shape, dtype)
 
 

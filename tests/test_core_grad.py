@@ -177,8 +177,11 @@ def test_hessian_of_non_scalar_function_is_refused_clearly(operator):
 
 @pytest.mark.parametrize("argnum", [True, "0", [], 1.5, [0, "1"]])
 def test_bad_argnum_is_refused_at_grad_time(argnum):
-    with pytest.raises(ArgnumError, match=r"grad_and_loss\(bar\): expected argnum"):
+    # The message names the operator the user called.
+    with pytest.raises(ArgnumError, match=r"^grad\(bar\): expected argnum"):
         grad(bar, argnum)
+    with pytest.raises(ArgnumError, match=r"^grad_and_loss\(bar\): expected argnum"):
+        grad_and_loss(bar, argnum)
 
 
 def test_argnum_outside_the_call_is_refused():
