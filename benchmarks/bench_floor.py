@@ -47,7 +47,9 @@ class _Box:
         return _binary(onp.multiply, self, other, lambda g, x, y: (g * y,))
 
     def __truediv__(self, other):
-        return _binary(onp.true_divide, self, other, lambda g, x, y: (g / y,))
+        # NumPy 1.x turns float32 scalar / int into float64: cast back, as any tracer must.
+        return _binary(onp.true_divide, self, other,
+                       lambda g, x, y: ((g / y).astype(x.dtype, copy=False),))
 
     def __neg__(self):
         return _box(-self.value, [self.node], lambda g: (-g,))
