@@ -27,17 +27,6 @@ def _float_dtype(value):
     return dtype if dtype is not None and dtype.kind == "f" else None
 
 
-def _narrow_float_dtype(value):
-    """A float dtype narrower than float64 (the only ones autograd's VJPs promote).
-
-    On every traced op's path, hence the plain loops: float16 is 'e', float32 'f'.
-    """
-    while type(value) in box_types:
-        value = value._value
-    dtype = getattr(value, "dtype", None)
-    return dtype if dtype is not None and dtype.char in "ef" else None
-
-
 def _cast(grad, dtype):
     if dtype is None:
         return grad
@@ -48,23 +37,37 @@ def _cast(grad, dtype):
     return grad.astype(dtype)
 
 
-def _cast_to(arg, ans_dtype):
-    """The dtype ``arg``'s gradient must be cast to, or None: a narrow float argument whose
-    gradient would come back as ``ans_dtype`` (None: of unknown dtype)."""
-    dtype = _narrow_float_dtype(arg)
-    return None if dtype is None or dtype == ans_dtype else dtype
+def _gradient_cast(arg, ans, trusted=True):
+    """The dtype ``arg``'s gradient must be cast to, or None.
+
+    A real float argument's gradient must have its dtype. VJPs give gradients in the
+    output's dtype, so only an argument of another dtype needs a cast: float32 meeting
+    float64, or a float64 0-d value that NumPy 1.x's value-based casting let a float32
+    array win over. ``trusted=False`` is for autograd's own VJPs, which promote narrow
+    floats (float16 'e', float32 'f') to float64 even when the output is narrow: those
+    are always cast back. Plain loops: this runs for every traced argument of every op.
+    """
+    while type(arg) in box_types:
+        arg = arg._value
+    dtype = getattr(arg, "dtype", None)
+    if dtype is None or dtype.kind != "f":
+        return None
+    if not trusted and dtype.char in "ef":
+        return dtype
+    while type(ans) in box_types:
+        ans = ans._value
+    return None if dtype == getattr(ans, "dtype", None) else dtype
 
 
 def _dtype_keeping(vjp_argnums, same_dtype_safe):
-    """``vjp_argnums`` with every narrow float argument's gradient cast back to its dtype.
+    """``vjp_argnums`` with every real float argument's gradient cast back to its dtype.
 
     ``same_dtype_safe``: the VJPs already return the output's dtype, so only arguments
-    of another dtype need a cast (our own VJPs; autograd's promote).
+    of another dtype need a cast (our own VJPs; autograd's promote narrow floats).
     """
     def dtype_keeping_vjp_argnums(argnums, ans, args, kwargs):
         vjp = vjp_argnums(argnums, ans, args, kwargs)
-        ans_dtype = _narrow_float_dtype(ans) if same_dtype_safe else None
-        casts = [_cast_to(args[argnum], ans_dtype) for argnum in argnums]
+        casts = [_gradient_cast(args[argnum], ans, same_dtype_safe) for argnum in argnums]
         if not any(casts):
             return vjp
         return lambda g: [_cast(grad, dtype) for grad, dtype in zip(vjp(g), casts)]
@@ -129,21 +132,20 @@ def replace_vjp(fun, maker):
     _package_vjps.append(fun)
 
     def vjp_argnums(argnums, ans, args, kwargs):
-        ans_dtype = _narrow_float_dtype(ans)
         if len(argnums) == 1:
             argnum = argnums[0]
             vjp = maker(argnum, ans, args, kwargs)
             if vjp is None:
                 return fallback(argnums, ans, args, kwargs)
-            dtype = _cast_to(args[argnum], ans_dtype)
+            dtype = _gradient_cast(args[argnum], ans)
             if dtype is None:
                 return lambda g: (vjp(g),)
             return lambda g: (_cast(vjp(g), dtype),)
         vjps = [maker(argnum, ans, args, kwargs) for argnum in argnums]
         if None in vjps:
             return fallback(argnums, ans, args, kwargs)
-        casts = [_cast_to(args[argnum], ans_dtype) for argnum in argnums]
-        if any(casts):
+        casts = [_gradient_cast(args[argnum], ans) for argnum in argnums]
+        if any(casts):  # (not "!= [None, ...]": NumPy says dtype("float64") == None)
             return lambda g: [_cast(vjp(g), dtype) for vjp, dtype in zip(vjps, casts)]
         if len(vjps) == 2:  # binary ops with both sides traced
             first, second = vjps

@@ -21,6 +21,22 @@ def test_gradients_have_their_inputs_shape_and_dtype_under_broadcasting(shapes, 
     assert gx.dtype == dtype and gy.dtype == dtype
 
 
+@settings(max_examples=30, deadline=None)
+@given(shapes=hnp.mutually_broadcastable_shapes(num_shapes=2, max_dims=3, max_side=3),
+       op=st.sampled_from(sorted(BINARY)), traced=st.sampled_from([(0,), (1,), (0, 1)]))
+def test_mixed_precision_gradients_keep_each_inputs_dtype(shapes, op, traced):
+    # float32 meets float64: the result is float64, each gradient has its own input's dtype.
+    x, y = (onp.linspace(0.5, 1.5, int(onp.prod(s))).reshape(s).astype(dtype)
+            for s, dtype in zip(shapes.input_shapes, (onp.float32, onp.float64)))
+    grads = grad(lambda x, y: np.sum(BINARY[op](x, y) ** 2), list(traced))(x, y)
+    grads = grads if isinstance(grads, list) else [grads]
+    for argnum, g in zip(traced, grads):
+        assert g.dtype == (x, y)[argnum].dtype and g.shape == (x, y)[argnum].shape
+        expected = grad(lambda x, y: np.sum(BINARY[op](x, y) ** 2), argnum)(
+            x.astype(onp.float64), y)
+        onp.testing.assert_allclose(g, expected, rtol=1e-5)
+
+
 @settings(max_examples=40, deadline=None)
 @given(hnp.arrays(onp.float64, hnp.array_shapes(max_dims=3, max_side=4),
                   elements=st.floats(-3, 3)))
