@@ -19,6 +19,7 @@ import numpy as onp
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import bench_core  # noqa: E402  (the shared workload, timing and references)
+from minpy_compat.tracing import use_counts  # noqa: E402
 
 
 # ---- the minimal tracer ----------------------------------------------------------------
@@ -119,15 +120,9 @@ class minimal_numpy:
 
 
 def _backward(end):
-    """Reverse topological order by use counts, summing gradients that meet."""
-    uses, stack = {}, [end.node]
-    while stack:
-        node = stack.pop()
-        if node in uses:
-            uses[node] += 1
-        else:
-            uses[node] = 1
-            stack.extend(node.parents)
+    """Reverse topological order by use counts (minpy_compat's own count), summing
+    gradients that meet."""
+    uses = use_counts(end.node)
     pending, ready, reached = {end.node: end.value.dtype.type(1)}, [end.node], {}
     while ready:
         node = ready.pop()

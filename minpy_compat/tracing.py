@@ -16,7 +16,7 @@ from contextlib import contextmanager
 import autograd.tracer as _tracer
 import numpy as onp
 from autograd.core import VJPNode, add_outgrads, sparse_object_types, vspace
-from autograd.tracer import Box, getval, isbox, new_box
+from autograd.tracer import getval, isbox, new_box
 
 
 # ---- a per-thread trace stack ----------------------------------------------------
@@ -102,15 +102,9 @@ class DeferredGroup:
         raise NotImplementedError
 
 
-def backward_to_roots(g, end_node, roots, leaves):
-    """autograd's backward pass, collecting the gradient that reaches each root.
-
-    The same order and the same gradient sums as ``autograd.core.backward_pass``, with
-    its topological sort inlined (a node runs once every node that uses it has run).
-    Members of a ``DeferredGroup`` hand their gradients to the group, which sends its
-    results to the nodes that feed it just before they run: every node that uses such
-    a node has run by then, so every head that can reach it has been added.
-    """
+def use_counts(end_node):
+    """How many nodes use each node reachable from ``end_node`` (``end_node`` counts 1):
+    a node may run backward once that many users have run."""
     uses = {}
     stack = [end_node]
     while stack:
@@ -120,6 +114,19 @@ def backward_to_roots(g, end_node, roots, leaves):
         else:
             uses[node] = 1
             stack.extend(node.parents)
+    return uses
+
+
+def backward_to_roots(g, end_node, roots, leaves):
+    """autograd's backward pass, collecting the gradient that reaches each root.
+
+    The same order and the same gradient sums as ``autograd.core.backward_pass``, with
+    its topological sort inlined (a node runs once every node that uses it has run).
+    Members of a ``DeferredGroup`` hand their gradients to the group, which sends its
+    results to the nodes that feed it just before they run: every node that uses such
+    a node has run by then, so every head that can reach it has been added.
+    """
+    uses = use_counts(end_node)
     outgrads = {end_node: (g, False)}
     grads = [None] * len(roots)
     position = {root: i for i, root in enumerate(roots)}  # nodes hash by identity
