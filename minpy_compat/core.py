@@ -21,8 +21,8 @@ from autograd.tracer import Box, getval, isbox
 
 from .array import Array, Number, to_numpy, wrap_tree
 from .errors import ArgnumError, NonScalarOutputError, describe, message
-from .tracing import (CONTAINERS, Leaf, backward_to_roots, seed_like, trace_leaves,
-                      unbox_level, unflatten, writable)
+from .tracing import (Leaf, backward_to_roots, seed_like, trace_leaves, unbox_level, unflatten,
+                      writable)
 
 
 # ---- arguments ------------------------------------------------------------------
@@ -72,7 +72,7 @@ def _flatten_argument(value, leaves, func, argnum):
                 for key, item in value.items()}
     value = _differentiable(value)
     kind = type(value)
-    if kind in _LEAF_TYPES and kind not in CONTAINERS:  # autograd boxes containers too
+    if kind in Box.type_mappings:  # every type autograd can box (containers returned above)
         leaves.append(value)
         return Leaf(len(leaves) - 1)
     if value is None or kind is str or kind is bool:
@@ -81,9 +81,6 @@ def _flatten_argument(value, leaves, func, argnum):
         f"grad({_name(func)}) argument {argnum}",
         "arrays or floats (possibly inside lists, tuples and dicts)",
         describe(value), "Pass it at an argument position that is not differentiated."))
-
-
-_LEAF_TYPES = Box.type_mappings  # every type autograd can box (updated when MXNet loads)
 
 
 def _check_argnums(argnums, args, func):

@@ -59,15 +59,12 @@ def _gradient_cast(arg, ans, trusted=True):
     return None if dtype == getattr(ans, "dtype", None) else dtype
 
 
-def _dtype_keeping(vjp_argnums, same_dtype_safe):
-    """``vjp_argnums`` with every real float argument's gradient cast back to its dtype.
-
-    ``same_dtype_safe``: the VJPs already return the output's dtype, so only arguments
-    of another dtype need a cast (our own VJPs; autograd's promote narrow floats).
-    """
+def _dtype_keeping(vjp_argnums):
+    """autograd's ``vjp_argnums`` with every real float argument's gradient cast back to
+    its dtype (autograd's VJPs promote narrow floats, so those are always cast)."""
     def dtype_keeping_vjp_argnums(argnums, ans, args, kwargs):
         vjp = vjp_argnums(argnums, ans, args, kwargs)
-        casts = [_gradient_cast(args[argnum], ans, same_dtype_safe) for argnum in argnums]
+        casts = [_gradient_cast(args[argnum], ans, trusted=False) for argnum in argnums]
         if not any(casts):
             return vjp
         return lambda g: [_cast(grad, dtype) for grad, dtype in zip(vjp(g), casts)]
@@ -80,7 +77,7 @@ def keep_dtypes(fun):
     if vjp_argnums is None or fun in _autograd_vjps:
         return
     _autograd_vjps[fun] = vjp_argnums
-    primitive_vjps[fun] = _dtype_keeping(vjp_argnums, same_dtype_safe=False)
+    primitive_vjps[fun] = _dtype_keeping(vjp_argnums)
 
 
 _package_vjps = []  # primitives whose VJPs this package defined or replaced
@@ -127,7 +124,7 @@ def replace_vjp(fun, maker):
     dtype get theirs back. One layer, no generators: this runs for every traced op.
     """
     original = _autograd_vjps.pop(fun, None) or primitive_vjps[fun]
-    fallback = _dtype_keeping(original, same_dtype_safe=False)
+    fallback = _dtype_keeping(original)
     _autograd_vjps[fun] = original
     _package_vjps.append(fun)
 
@@ -145,7 +142,7 @@ def replace_vjp(fun, maker):
         if None in vjps:
             return fallback(argnums, ans, args, kwargs)
         casts = [_gradient_cast(args[argnum], ans) for argnum in argnums]
-        if any(casts):  # (not "!= [None, ...]": NumPy says dtype("float64") == None)
+        if any(casts):
             return lambda g: [_cast(vjp(g), dtype) for vjp, dtype in zip(vjps, casts)]
         if len(vjps) == 2:  # binary ops with both sides traced
             first, second = vjps

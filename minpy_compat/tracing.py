@@ -50,9 +50,6 @@ def trace_scratch(trace_id):
     return _tracer.trace_stack.scratch[trace_id]
 
 
-CONTAINERS = (list, tuple, dict)
-
-
 class Leaf(int):
     """A leaf's index inside a flattened structure (see ``core._flatten_argument``)."""
 
@@ -120,8 +117,8 @@ def use_counts(end_node):
 def backward_to_roots(g, end_node, roots, leaves):
     """autograd's backward pass, collecting the gradient that reaches each root.
 
-    The same order and the same gradient sums as ``autograd.core.backward_pass``, with
-    its topological sort inlined (a node runs once every node that uses it has run).
+    The same order and the same gradient sums as ``autograd.core.backward_pass``, its
+    topological order kept by use counts (a node runs once every node that uses it has run).
     Members of a ``DeferredGroup`` hand their gradients to the group, which sends its
     results to the nodes that feed it just before they run: every node that uses such
     a node has run by then, so every head that can reach it has been added.
