@@ -20,7 +20,7 @@ import threading
 import numpy as onp
 from autograd.numpy.numpy_boxes import ArrayBox
 from autograd.numpy.numpy_vspaces import ArrayVSpace
-from autograd.tracer import Box, getval, trace_primitives_map
+from autograd.tracer import Box, getval, isbox, trace_primitives_map
 
 from .assignment import assign_at
 from .context import cpu, current_context
@@ -66,12 +66,10 @@ class Array(onp.ndarray, metaclass=_ArrayType):
         return repr(self.view(onp.ndarray))
 
     def __setitem__(self, index, value):
-        if isinstance(value, Box):
-            raise TracedValueError(message(
-                "indexed assignment into a constant array", "a value without a gradient "
-                "(this array is not traced by grad)", "a traced value",
-                "Build the array from traced values (e.g. np.stack or np.concatenate), or "
-                "start from one: out = x * 0, then out[i] = v."))
+        if isbox(value):  # the array becomes traced (see adopted.py)
+            from .adopted import assign_into_constant
+            assign_into_constant(self, index, value)
+            return
         super().__setitem__(index, value)
 
     def __str__(self):
@@ -142,7 +140,7 @@ def to_numpy(value):
         return {k: to_numpy(v) for k, v in value.items()}
     if type(value) in (tuple, list):
         return type(value)(to_numpy(v) for v in value)
-    if isinstance(value, Box):
+    if isbox(value):
         return to_numpy(getval(value))
     if isinstance(value, onp.ndarray):
         return value.view(onp.ndarray) if type(value) is not onp.ndarray else value
@@ -230,12 +228,9 @@ class TracedArray(ArrayBox):
     __float__ = __int__ = __complex__ = _no_scalar
 
     def __array_ufunc__(self, ufunc, method, *inputs, **kwargs):
-        if kwargs.get("out") is not None:
-            raise TracedValueError(message(
-                f"numpy.{ufunc.__name__}(out=...)", "no out= while tracing (this is also what "
-                "an in-place update of a constant array with a traced value does)",
-                "an out= argument", "Compute a new array instead (y = a + v), or build `a` "
-                "from traced values so that it is traced itself."))
+        if kwargs.get("out") is not None:  # a += v on an Array, or out=: computed, assigned
+            from .adopted import ufunc_into_out
+            return ufunc_into_out(ufunc, method, inputs, kwargs)
         kwargs.pop("out", None)
         if method == "__call__":
             return trace_primitives_map[ufunc](*inputs, **kwargs)
@@ -317,7 +312,7 @@ class TracedArray(ArrayBox):
         return self._adopt(self ** other, "**=")
 
     def __setitem__(self, index, value):
-        updated = assign_at(self, _plain_index(index), value)
+        updated = assign_at(self, plain_index(index), value)
         if not (isinstance(updated, Box) and updated._trace == self._trace):
             raise TracedValueError(message(
                 "indexed assignment", "a value traced no deeper than the array it goes into",
@@ -325,7 +320,7 @@ class TracedArray(ArrayBox):
         self._value, self._node = updated._value, updated._node
 
 
-def _plain_index(index):
+def plain_index(index):
     """Index arrays may be traced (e.g. from argmax): indices carry no gradient."""
     if type(index) is tuple:
         return tuple(getval(i) for i in index)

@@ -19,6 +19,7 @@ import numpy as onp
 from autograd.core import vspace
 from autograd.tracer import Box, getval, isbox
 
+from .adopted import as_boxes
 from .array import Array, Number, to_numpy, wrap_tree
 from .errors import ArgnumError, NonScalarOutputError, describe, message
 from .tracing import (Leaf, backward_to_roots, seed_like, trace_leaves, unbox_level, unflatten,
@@ -117,7 +118,7 @@ def _vjp_and_value(func, argnums, args, kwargs, reduce_tuples=True):
                                  unflatten(templates, boxes)):
             full[argnum] = value
         out = func(*full, **kwargs)
-        captured.append(out)
+        captured.append(as_boxes(out))  # an adopted array is a plain one once the trace ends
         if reduce_tuples and type(out) in (tuple, list):
             return _sum_outputs(out)
         return out

@@ -24,7 +24,8 @@ class _ThreadTraceStack(threading.local):
     """autograd's trace counter, made per-thread and restored even when a trace raises.
 
     Each open trace also has a scratch dict (``trace_scratch``) for state that lives
-    exactly as long as the trace (trace ids are reused, so it cannot be keyed by id alone).
+    exactly as long as the trace (trace ids are reused, so it cannot be keyed by id alone),
+    and callbacks to run when it closes (``on_trace_close``).
     """
 
     def __init__(self):
@@ -38,8 +39,16 @@ class _ThreadTraceStack(threading.local):
         try:
             yield self.top
         finally:
-            self.top -= 1
-            self.scratch.pop()
+            closing = self.scratch[-1].pop(_ON_CLOSE, ())
+            try:
+                for callback in closing:
+                    callback()
+            finally:
+                self.top -= 1
+                self.scratch.pop()
+
+
+_ON_CLOSE = object()  # scratch key of the close callbacks
 
 
 _tracer.trace_stack = _ThreadTraceStack()
@@ -48,6 +57,12 @@ _tracer.trace_stack = _ThreadTraceStack()
 def trace_scratch(trace_id):
     """A dict private to the open trace ``trace_id`` on this thread (dropped when it ends)."""
     return _tracer.trace_stack.scratch[trace_id]
+
+
+def on_trace_close(trace_id, callback):
+    """Run ``callback()`` when the open trace ``trace_id`` on this thread closes (after its
+    function returns or raises, while the trace id is still taken)."""
+    trace_scratch(trace_id).setdefault(_ON_CLOSE, []).append(callback)
 
 
 class Leaf(int):

@@ -5,7 +5,6 @@ from hypothesis import given, settings, strategies as st
 
 import minpy_compat.numpy as np
 from minpy_compat import grad
-from minpy_compat.errors import TracedValueError
 from minpy_compat.nn import conv, layers
 
 from conftest import check_grad
@@ -249,10 +248,20 @@ def test_layer_errors_name_the_layer_and_argument(call, match):
         call()
 
 
-def test_building_a_sequence_by_assignment_raises_a_clear_error():
-    def f(h):
-        out = np.zeros((2, 3))
-        out[0] = h
-        return np.sum(out)
-    with pytest.raises(TracedValueError):
-        grad(f)(randn(3))
+def test_a_sequence_built_by_assignment_matches_rnn_temporal_gradients_included():
+    x, h0, Wx, Wh, b = randn(N, T, D), randn(N, H), randn(D, H), randn(H, H), randn(H)
+
+    def by_assignment(Wx, Wh):
+        states, h = np.zeros((N, T, H)), h0
+        for t in range(T):
+            h = layers.rnn_step(x[:, t, :], h, Wx, Wh, b)
+            states[:, t, :] = h
+        return np.sum(np.sin(states))
+
+    def by_stacking(Wx, Wh):
+        return np.sum(np.sin(layers.rnn_temporal(x, h0, Wx, Wh, b)))
+
+    ours = grad(by_assignment, [0, 1])(Wx, Wh)
+    for got, expected in zip(ours, grad(by_stacking, [0, 1])(Wx, Wh)):
+        onp.testing.assert_allclose(got, expected, rtol=1e-12)
+    check_grad(by_assignment, Wx, Wh)

@@ -8,7 +8,7 @@ values: a traced argument there raises the same clear error as ``numpy.asarray``
 import functools
 
 import numpy as onp
-from autograd.tracer import Box
+from autograd.tracer import isbox
 
 from .. import registry
 from ..array import ARRAY_FUNCTIONS, Array, wrap
@@ -109,7 +109,7 @@ def fill_namespace(target, numpy_module, autograd_module, skip=()):
 
 
 def contains_box(value):
-    if isinstance(value, Box):
+    if isbox(value):
         return True
     if type(value) in (list, tuple):
         return any(contains_box(v) for v in value)

@@ -1,0 +1,194 @@
+"""Traced values written into constant arrays: ``out = np.zeros(n); out[i] = f(x)`` under grad.
+
+NumPy mutates ``out`` in place, so every name bound to it must see a traced array
+afterwards, and Python cannot swap the object behind those names. So the array itself
+becomes traced: for as long as the trace is open its class is ``AdoptedArray``, an
+``Array`` that autograd also counts as a box (autograd tests ``type(x) in Box.types``,
+an open set, and reads ``_value``, ``_trace`` and ``_node``, which the array carries).
+Its operators, methods and NumPy protocols run on a ``TracedArray`` of the same value
+and node, so from then on it records every op like any traced value. When the trace
+closes the array goes back to ``Array``.
+
+Its memory is never written: ops recorded before the assignment may hold the array as
+a constant (``y = x * out`` keeps ``out`` for its gradient), and the backward pass,
+which runs after the trace closes, must find the numbers they used. This is how a
+traced argument behaves too: ``x[i] = v`` under ``grad`` leaves the caller's array as
+it was, so after ``grad`` an adopted array holds its values from before the call. The
+same holds for a ``grad`` inside a function being differentiated: what the inner one
+assigned is gone when it returns, whether or not an outer ``grad`` is tracing, so a
+function computes the same value traced and untraced.
+
+Why not a ``Box`` subclass: a box carries slots, an ndarray subclass a C layout; one
+class cannot have both, and ``__class__`` can only switch between equal layouts.
+
+Limits:
+
+* Only ``Array``s (what ``minpy_compat.numpy`` returns) can be adopted. A plain
+  ``numpy.ndarray`` cannot change class; assigning a traced value into one raises.
+* Views taken *before* the first traced assignment (``row = out[0]``) keep the old
+  numbers, as views of a traced value do (``x[0]`` is a new value, not a window).
+* What reads the memory without asking the array (``numpy.asarray(out)``, ``out.view()``,
+  ``out.tobytes()``) gets the numbers from before the assignment and no gradient: NumPy
+  does not ask an ndarray subclass to convert itself. Printing, ``asnumpy()`` and every
+  NumPy function and operator see the traced value.
+"""
+import numpy as onp
+from autograd.numpy.numpy_vspaces import ArrayVSpace
+from autograd.tracer import Box, getval
+
+from .array import Array, TracedArray, plain_index
+from .assignment import assign_at
+from .errors import TracedValueError, message
+from .tracing import on_trace_close
+
+
+class AdoptedArray(Array):
+    """An ``Array`` that a traced assignment made traced (while that trace is open)."""
+
+    def _box(self):
+        return TracedArray(self._value, self._trace, self._node)
+
+    def _take(self, box):
+        """Adopt the value and node of ``box`` (same trace); the memory stays as it was."""
+        self._value, self._node = box._value, box._node
+
+    def __array_finalize__(self, obj):
+        # Arrays NumPy derives in C (views, copies) are plain Arrays, never half-adopted.
+        self.__class__ = Array
+
+    def __setitem__(self, index, value):
+        box = self._box()
+        box[index] = value  # TracedArray's assignment: refuses a value from an inner grad
+        self._take(box)
+
+    def __iter__(self):
+        box = self._box()
+        return iter([box[i] for i in range(len(box))])
+
+    def __array_ufunc__(self, ufunc, method, *inputs, **kwargs):
+        inputs = [_boxed(x) for x in inputs]
+        if kwargs.get("out") is not None:
+            return ufunc_into_out(ufunc, method, inputs, kwargs)
+        kwargs.pop("out", None)
+        return getattr(ufunc, method)(*inputs, **kwargs)
+
+    def __array_function__(self, func, types, args, kwargs):
+        return func(*as_boxes(args), **as_boxes(kwargs))
+
+
+def _refuse_in_place(name):
+    def refuse(self, *args, **kwargs):
+        raise TracedValueError(message(
+            f"{name}() on a traced array", "an operation minpy_compat can differentiate",
+            "an in-place NumPy method", "Compute a new array instead (e.g. np.sort(x)), or "
+            "assign with x[...] = new_values."))
+    return refuse
+
+
+for _name in ("fill", "sort", "put", "partition", "resize", "setfield", "byteswap"):
+    setattr(AdoptedArray, _name, _refuse_in_place(_name))
+
+
+def _boxed(value):
+    return value._box() if type(value) is AdoptedArray else value
+
+
+def as_boxes(value):
+    """``value`` with each adopted array (in lists, tuples, dicts) replaced by its box,
+    which outlives the trace (the array itself goes back to its old numbers)."""
+    kind = type(value)
+    if kind is list or kind is tuple:
+        return kind([as_boxes(v) for v in value])
+    if kind is dict:
+        return {k: as_boxes(v) for k, v in value.items()}
+    return _boxed(value)
+
+
+def _delegate_to_box(name, attribute):
+    """``AdoptedArray.<name>`` runs ``TracedArray.<name>`` on the array's box."""
+    if isinstance(attribute, property):
+        return property(lambda self: getattr(self._box(), name))
+    if name.startswith("__i") and name[3:-2] in _IN_PLACE:
+        def in_place(self, other):
+            box = self._box()
+            result = getattr(box, name)(other)
+            if result is box:  # updated in place: adopt the new value and node
+                self._take(box)
+                return self
+            return result  # the other side belongs to an inner grad: rebind (as TracedArray)
+        return in_place
+    return lambda self, *args, **kwargs: getattr(self._box(), name)(*args, **kwargs)
+
+
+_IN_PLACE = {"add", "sub", "mul", "truediv", "pow"}
+# What AdoptedArray keeps as an ndarray (its memory, its class protocol) or defines itself.
+_NOT_DELEGATED = {"__init__", "__new__", "__slots__", "__module__", "__doc__", "__dict__",
+                  "__weakref__", "__qualname__", "__class__", "__getattribute__",
+                  "__setattr__", "__delattr__", "__init_subclass__", "__subclasshook__",
+                  "__reduce__", "__reduce_ex__", "__array__", "__array_priority__",
+                  "__array_ufunc__", "__array_function__", "__setitem__", "__hash__",
+                  "register", "type_mappings", "types"}
+
+for _cls in reversed(TracedArray.__mro__[:TracedArray.__mro__.index(Box) + 1]):
+    for _name, _attribute in vars(_cls).items():
+        if _name not in _NOT_DELEGATED and _name not in vars(AdoptedArray) and \
+                (callable(_attribute) or isinstance(_attribute, property)):
+            setattr(AdoptedArray, _name, _delegate_to_box(_name, _attribute))
+
+Box.types.add(AdoptedArray)
+Box.type_mappings[AdoptedArray] = TracedArray
+ArrayVSpace.register(AdoptedArray)
+
+
+def ufunc_into_out(ufunc, method, inputs, kwargs):
+    """A ufunc's ``out=`` while tracing: the result is computed, then assigned with
+    ``target[...] = result`` to each output, so a constant Array target is adopted and a
+    traced one records the update."""
+    out = kwargs.pop("out")
+    plain = [t for t in out if t is not None and type(t) not in (Array, AdoptedArray)]
+    if plain or "where" in kwargs:
+        raise TracedValueError(message(
+            f"numpy.{ufunc.__name__}(out=...)", "out= arrays from minpy_compat.numpy, without "
+            "where= (they become traced)",
+            f"an out= {type(plain[0]).__name__}" if plain else "where=",
+            "Compute a new array instead (y = a + v), or build `a` with minpy_compat.numpy "
+            "(a plain NumPy array cannot become traced)."))
+    casting = kwargs.pop("casting", "same_kind")
+    result = getattr(ufunc, method)(*inputs, **kwargs)
+    results = result if type(result) is tuple else (result,)
+    for target, value in zip(out, results):  # every cast checked before anything is written
+        dtype = getattr(getval(value), "dtype", None)
+        if target is not None and dtype is not None and \
+                not onp.can_cast(dtype, target.dtype, casting):
+            raise TypeError(message(
+                f"numpy.{ufunc.__name__}(out=...)", f"a result that casts to the out= array's "
+                f"{target.dtype} under casting={casting!r}", f"a {dtype} result"))
+    written = []
+    for target, value in zip(out, results):
+        if target is not None:
+            target[...] = value
+        written.append(value if target is None else target)
+    return written[0] if len(written) == 1 else tuple(written)
+
+
+def assign_into_constant(array, index, value):
+    """``array[index] = value`` where ``array`` is constant and ``value`` is traced."""
+    if type(array) is not Array or type(value) not in (TracedArray, AdoptedArray):
+        raise TracedValueError(message(
+            "indexed assignment into a constant array", "an Array from minpy_compat.numpy "
+            "(it becomes traced) or a value without a gradient",
+            f"a traced value going into a {type(array).__name__}",
+            "Build the array from traced values (e.g. np.stack or np.concatenate), or "
+            "start from one: out = x * 0, then out[i] = v."))
+    updated = assign_at(array, plain_index(index), value)
+    array.__class__ = AdoptedArray
+    array._trace = updated._trace
+    array._take(updated)
+    on_trace_close(updated._trace, lambda: _release(array))
+
+
+def _release(array):
+    """The trace that adopted ``array`` closed: it is a plain Array again."""
+    for name in ("_value", "_trace", "_node"):
+        array.__dict__.pop(name, None)
+    array.__class__ = Array
