@@ -1,9 +1,10 @@
 """Indexed assignment: differentiable inside grad, in place outside (NumPy's semantics)."""
 import numpy as onp
 import pytest
+from hypothesis import given, settings, strategies as st
 
 import minpy_compat.numpy as np
-from minpy_compat import grad
+from minpy_compat import grad, value_and_grad
 from minpy_compat.array import Array
 from minpy_compat.errors import TracedValueError
 
@@ -326,3 +327,32 @@ def test_starting_from_a_traced_array_makes_assignment_work():
         return np.sum(out)
 
     onp.testing.assert_array_equal(grad(f)(np.array([1.0, 2.0])), [3.0, 4.0])
+
+
+# ---- property: a zeros buffer behaves as a traced one (x * 0) ------------------------------
+_SLOTS = st.one_of(st.integers(0, 4), st.tuples(st.integers(0, 4), st.integers(1, 5)).map(
+    lambda ab: slice(min(ab), max(ab) + 1)))
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.tuples(_SLOTS, st.sampled_from(["=", "+=", "*="]), st.integers(0, 4)),
+                min_size=1, max_size=6))
+def test_a_constant_buffer_gives_what_a_traced_buffer_gives(writes):
+    """The same writes into ``np.zeros(5)`` (adopted) and into ``x * 0`` (traced from the
+    start) give the same value and gradients."""
+    def run(x, buffer):
+        for slot, op, source in writes:
+            value = np.sin(x[source]) * (source + 1.0)
+            if op == "=":
+                buffer[slot] = value
+            elif op == "+=":
+                buffer[slot] += value
+            else:
+                buffer[slot] *= value
+        return np.sum(buffer * np.arange(1.0, 6.0)) + np.sum(buffer ** 2)
+
+    x = onp.linspace(-1.0, 1.5, 5)
+    adopted = value_and_grad(lambda x: run(x, np.zeros(5)))(x)
+    traced = value_and_grad(lambda x: run(x, x * 0.0))(x)
+    onp.testing.assert_allclose(adopted[0], traced[0], rtol=1e-12)
+    onp.testing.assert_allclose(adopted[1], traced[1], rtol=1e-12, atol=1e-15)
