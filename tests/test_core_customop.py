@@ -63,7 +63,8 @@ LABELS = onp.array([2, 0])
 
 def test_op_object_keeps_name_and_docstring_and_returns_arrays():
     assert isinstance(scaled_add, Primitive) and scaled_add.__name__ == "scaled_add"
-    assert scaled_add.__doc__ == "x + alpha * y, broadcasting y." and scaled_add.name == "scaled_add"
+    assert scaled_add.__doc__ == "x + alpha * y, broadcasting y."
+    assert scaled_add.name == "scaled_add"
     assert "scaled_add" in repr(scaled_add) and scaled_add.typestr == "numpy"
     out = scaled_add(np.ones((2, 3)), np.arange(3.0), 2.0)
     assert isinstance(out, Array)

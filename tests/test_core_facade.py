@@ -164,8 +164,8 @@ def test_scatter_add_gradient_to_second_order_with_repeated_indices():
 
 
 def test_maximum_splits_ties_evenly():
-    g = grad(lambda x, y: np.sum(np.maximum(x, y)), [0, 1])(np.array([1.0, 2.0]),
-                                                           np.array([1.0, 3.0]))
+    g = grad(lambda x, y: np.sum(np.maximum(x, y)), [0, 1])(
+        np.array([1.0, 2.0]), np.array([1.0, 3.0]))
     onp.testing.assert_array_equal(g[0], [0.5, 0.0])
     onp.testing.assert_array_equal(g[1], [0.5, 1.0])
 

@@ -49,7 +49,8 @@ def tripled(x):
 tripled.def_grad(lambda ans, x: lambda g: 3 * g)  # deliberately not the true derivative
 
 
-@pytest.mark.parametrize("value", [rng.normal(size=(2, 3)), rng.normal(size=(2, 3)).view(np.ndarray),
+@pytest.mark.parametrize("value", [rng.normal(size=(2, 3)),
+                                   rng.normal(size=(2, 3)).view(np.ndarray),
                                    mx.nd.array(rng.normal(size=3), dtype="float64")],
                          ids=["numpy", "Array", "NDArray"])
 def test_function_receives_ndarrays_on_the_current_context(value):
@@ -116,7 +117,8 @@ def test_missing_gradient_names_op_and_argument():
     def scale(x, y):
         return x * y
     scale.def_grad(lambda ans, x, y: lambda g: g * y, argnum=0)
-    with pytest.raises(NoGradientFuncError, match=r"scale argument 1 'y'.*def_grad\(fn, argnum=1\)"):
+    with pytest.raises(NoGradientFuncError,
+                       match=r"scale argument 1 'y'.*def_grad\(fn, argnum=1\)"):
         grad(lambda a, b: np.sum(scale(a, b)), 1)(onp.ones(2), onp.ones(2))
 
 

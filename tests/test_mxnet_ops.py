@@ -42,7 +42,8 @@ CASES = [
      (any_(2, 3), any_(2, 3)), (0, 1)),
     (["mx_greater", "mx_where"], "greater", lambda x, y: np.where(np.greater(x, y), x, y),
      (any_(4), any_(4)), (0, 1)),
-    (["mx_greater_equal", "mx_where"], "greater_equal", lambda x, y: np.where(np.greater_equal(x, y), y, x),
+    (["mx_greater_equal", "mx_where"], "greater_equal",
+     lambda x, y: np.where(np.greater_equal(x, y), y, x),
      (any_(4), any_(4)), (0, 1)),
     (["mx_equal", "mx_where"], "equal", lambda x, y: np.where(np.equal(x, y), x, y),
      (any_(4), any_(4)), (0, 1)),
@@ -128,7 +129,8 @@ def test_every_registered_argnum_of_a_fixed_arity_op_is_checked():
         for name in covers:
             checked.setdefault(name, set()).update(argnums)
     for op in mxnet_ops.OPS:
-        if op.arity is not None and op.name not in ELSEWHERE:  # concatenate/stack: every array slot shares one maker
+        # concatenate/stack: every array slot shares one maker
+        if op.arity is not None and op.name not in ELSEWHERE:
             assert set(registry.registered_argnums(op)) <= checked[op.name], op.name
 
 

@@ -92,7 +92,8 @@ def test_set_global_policy_accepts_names_and_objects_and_refuses_others():
         mine = P.PreferMXNetPolicy()
         minpy_compat.set_global_policy(mine)
         assert minpy_compat.get_global_policy() is mine
-        with pytest.raises(ValueError, match=r"policy: expected one of .*'prefer_mxnet'.*got 'fast'"):
+        with pytest.raises(ValueError,
+                           match=r"policy: expected one of .*'prefer_mxnet'.*got 'fast'"):
             minpy_compat.set_global_policy("fast")
     finally:
         minpy_compat.set_global_policy("default")

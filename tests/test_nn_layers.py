@@ -35,9 +35,8 @@ CASES = {
     "sigmoid": (layers.sigmoid, (randn(N, D),), (0,), True),
     "batchnorm_train": (lambda x, g, b: layers.batchnorm(x, g, b)[0],
                         (randn(N, D), randn(D), randn(D)), (0, 1, 2), True),
-    "batchnorm_test": (lambda x, g, b: layers.batchnorm(x, g, b, mode="test",
-                                                       running_mean=onp.ones(D),
-                                                       running_var=2 * onp.ones(D))[0],
+    "batchnorm_test": (lambda x, g, b: layers.batchnorm(
+        x, g, b, mode="test", running_mean=onp.ones(D), running_var=2 * onp.ones(D))[0],
                        (randn(N, D), randn(D), randn(D)), (0, 1, 2), True),
     "dropout": (lambda x: layers.dropout(x, 0.4, seed=3), (randn(N, D),), (0,), True),
     "softmax_loss": (lambda x: layers.softmax_loss(x, LABELS), (randn(N, C),), (0,), False),

@@ -25,10 +25,10 @@ Ties: MXNet's ``max``/``min`` reductions give every tied element the whole gradi
 (not a subgradient: the row's gradient would count the tie several times); ours, on
 both backends, splits it. These two ops record a formulation whose MXNet gradient
 splits ties (``record_as`` in ``recordable``, next to the ops in ``mxnet_ops_shape``):
-five more MXNet calls on the reduced array in the forward pass, no wait for data. (``maximum``/``minimum`` follow MXNet's
-rule, the whole gradient to the first array argument, op by op as well: see
-``mxnet_ops``.) A ``RecordedVJP`` called directly (autograd's backward pass,
-``jacobian``, ...) is the op's own registered VJP.
+five more MXNet calls on the reduced array in the forward pass, no wait for data.
+(``maximum``/``minimum`` follow MXNet's rule, the whole gradient to the first array
+argument, op by op as well: see ``mxnet_ops``.) A ``RecordedVJP`` called directly
+(autograd's backward pass, ``jacobian``, ...) is the op's own registered VJP.
 """
 import functools
 import threading
