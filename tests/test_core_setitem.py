@@ -115,12 +115,14 @@ def test_an_adopted_array_acts_as_a_traced_value():
     check_grad(f, onp.array([0.7, -1.2, 0.4]))
 
 
-def test_views_taken_after_the_assignment_are_traced():
+def test_views_after_the_assignment_are_traced_views_before_keep_the_old_numbers():
     def f(x):
-        out = np.zeros(3)
+        out = np.ones(3)
+        before = out[1:]
         out[:2] = x[:2]
-        tail = out[1:]
-        return np.sum(tail * 5.0)
+        after = out[1:]
+        onp.testing.assert_array_equal(before, [1.0, 1.0])  # as x[0] taken before x[0] = v
+        return np.sum(after * 5.0) + np.sum(before * 7.0)
 
     onp.testing.assert_array_equal(grad(f)(np.array([1.0, 2.0, 3.0])), [0.0, 5.0, 0.0])
 
