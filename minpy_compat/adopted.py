@@ -108,7 +108,7 @@ def _delegate_to_box(name, attribute):
     """``AdoptedArray.<name>`` runs ``TracedArray.<name>`` on the array's box."""
     if isinstance(attribute, property):
         return property(lambda self: getattr(self._box(), name))
-    if name.startswith("__i") and name[3:-2] in _IN_PLACE:
+    if name in _IN_PLACE:
         def in_place(self, other):
             box = self._box()
             result = getattr(box, name)(other)
@@ -120,20 +120,17 @@ def _delegate_to_box(name, attribute):
     return lambda self, *args, **kwargs: getattr(self._box(), name)(*args, **kwargs)
 
 
-_IN_PLACE = {"add", "sub", "mul", "truediv", "pow"}
-# What AdoptedArray keeps as an ndarray (its memory, its class protocol) or defines itself.
-_NOT_DELEGATED = {"__init__", "__new__", "__slots__", "__module__", "__doc__", "__dict__",
-                  "__weakref__", "__qualname__", "__class__", "__getattribute__",
-                  "__setattr__", "__delattr__", "__init_subclass__", "__subclasshook__",
-                  "__reduce__", "__reduce_ex__", "__array__", "__array_priority__",
-                  "__array_ufunc__", "__array_function__", "__setitem__", "__hash__",
-                  "register", "type_mappings", "types"}
+_IN_PLACE = {"__iadd__", "__isub__", "__imul__", "__itruediv__", "__ipow__"}
+# What AdoptedArray keeps as an ndarray (its memory, its class protocol).
+_NOT_DELEGATED = {"__init__", "__new__", "__class__", "__getattribute__", "__setattr__",
+                  "__delattr__", "__init_subclass__", "__subclasshook__", "__reduce__",
+                  "__reduce_ex__", "__array__", "__hash__", "register"}
+_TRACED_NAMES = set().union(*map(vars, TracedArray.__mro__[:TracedArray.__mro__.index(Box) + 1]))
 
-for _cls in reversed(TracedArray.__mro__[:TracedArray.__mro__.index(Box) + 1]):
-    for _name, _attribute in vars(_cls).items():
-        if _name not in _NOT_DELEGATED and _name not in vars(AdoptedArray) and \
-                (callable(_attribute) or isinstance(_attribute, property)):
-            setattr(AdoptedArray, _name, _delegate_to_box(_name, _attribute))
+for _name in _TRACED_NAMES - _NOT_DELEGATED - set(vars(AdoptedArray)):
+    _attribute = getattr(TracedArray, _name)  # a property comes back as itself
+    if callable(_attribute) or isinstance(_attribute, property):
+        setattr(AdoptedArray, _name, _delegate_to_box(_name, _attribute))
 
 Box.types.add(AdoptedArray)
 Box.type_mappings[AdoptedArray] = TracedArray
@@ -177,7 +174,8 @@ def assign_into_constant(array, index, value):
         raise TracedValueError(message(
             "indexed assignment into a constant array", "an Array from minpy_compat.numpy "
             "(it becomes traced) or a value without a gradient",
-            f"a traced value going into a {type(array).__name__}",
+            f"a traced value going into a {type(array).__name__}" if type(array) is not Array
+            else f"a traced {type(getval(value)).__name__} (not NumPy data)",
             "Build the array from traced values (e.g. np.stack or np.concatenate), or "
             "start from one: out = x * 0, then out[i] = v."))
     updated = assign_at(array, plain_index(index), value)
