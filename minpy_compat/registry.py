@@ -94,10 +94,22 @@ def keep_all_dtypes():
         keep_dtypes(fun)
 
 
-def define_vjp(fun, *makers):
-    """Give autograd primitive ``fun`` its VJPs (one MinPy-shaped maker per argnum)."""
+def define_vjp(fun, *makers, argnums=None):
+    """Give autograd primitive ``fun`` its VJPs (one MinPy-shaped maker per argnum, for
+    ``argnums`` or else 0, 1, ...)."""
+    if argnums is None:
+        argnums = range(len(makers))
     _package_vjps.append(fun)
-    defvjp(fun, *makers)
+    defvjp(fun, *makers, argnums=argnums)
+    _autograd_vjps.pop(fun, None)
+    keep_dtypes(fun)
+
+
+def define_vjp_argnums(fun, vjp_argnums):
+    """Give autograd primitive ``fun`` one VJP maker for all its traced arguments at once:
+    ``vjp_argnums(argnums, ans, args, kwargs)`` returns ``g -> one gradient per argnum``."""
+    _package_vjps.append(fun)
+    defvjp_argnums(fun, vjp_argnums)
     _autograd_vjps.pop(fun, None)
     keep_dtypes(fun)
 

@@ -78,11 +78,11 @@ def _chooser_vjp(wins):
         tied = mine == other
         if not (tied.any() if isinstance(tied, _ARRAYS) else tied):
             ans = getval(ans)
-            return lambda g: _unbroadcast(_masked(g, wins(ans, other)), shape)
+            return lambda g: unbroadcast(_masked(g, wins(ans, other)), shape)
 
         def vjp(g):
             won = onp.where(mine == other, 0.5, wins(mine, other)).astype(getval(g).dtype)
-            return _unbroadcast(g * won, shape)
+            return unbroadcast(g * won, shape)
         return vjp
     return maker
 
@@ -103,7 +103,7 @@ registry.replace_vjp(anp.minimum, _chooser_vjp(onp.less))
 
 
 # ---- elementwise arithmetic -------------------------------------------------------------
-def _unbroadcast(g, shape):
+def unbroadcast(g, shape):
     """Sum ``g`` down to ``shape`` (works on plain arrays and on traced values)."""
     g_shape = _shape(g)
     if g_shape == shape:
@@ -137,8 +137,8 @@ def _signed_vjp(signs):
         if shape == _shape(ans):
             return _negated if negate else _identity
         if negate:
-            return lambda g: -_unbroadcast(g, shape)
-        return lambda g: _unbroadcast(g, shape)
+            return lambda g: -unbroadcast(g, shape)
+        return lambda g: unbroadcast(g, shape)
     return maker
 
 
@@ -152,7 +152,7 @@ def _arithmetic_vjp(partials):
         x, y = args
         if shape == _shape(ans):
             return lambda g: partial(g, x, y)
-        return lambda g: _unbroadcast(partial(g, x, y), shape)
+        return lambda g: unbroadcast(partial(g, x, y), shape)
     return maker
 
 

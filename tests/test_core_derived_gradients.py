@@ -1,0 +1,257 @@
+"""Gradients of NumPy functions that autograd has none for (minpy_compat/numpy/
+derived_gradients.py): finite differences to second order, composites equal to NumPy,
+float32 kept, and the refusals."""
+import numpy as onp
+import pytest
+from autograd.tracer import getval
+
+import minpy_compat.numpy as np
+from minpy_compat import grad
+from minpy_compat.errors import NoGradientFuncError
+from minpy_compat.numpy import derived_gradients
+
+from conftest import check_grad
+
+RNG = onp.random.RandomState(7)
+V = RNG.randn(5)
+M = RNG.randn(3, 4)
+W = RNG.randn(2, 3, 4)
+POS = onp.abs(M) + 0.5
+ZEROS = onp.array([[1.5, 0.0, -0.7, 2.0], [0.0, 0.0, 1.2, -0.4]])  # one and two zeros a row
+POINTS = onp.array([-0.5, 0.3, 1.2, 1.7, 2.6, 3.5])  # below, inside (off the knots), above
+GRID = onp.array([0.0, 1.0, 2.0, 3.0])
+
+# (name, args, kwargs, differentiated argnums); names are attributes of minpy_compat.numpy.
+CASES = [
+    # index-moving
+    ("take", (M, [0, 2, 2, 5]), {}, [0]),
+    ("take", (M, onp.array([[0, 3], [1, 1]])), {"axis": 1}, [0]),
+    ("take", (V, [-1, 7, 7]), {"mode": "wrap"}, [0]),
+    ("take", (V, [-1, 7]), {"mode": "clip"}, [0]),
+    ("take_along_axis", (M, onp.argsort(M, axis=1)[:, :2]), {"axis": 1}, [0]),
+    ("resize", (V, (3, 4)), {}, [0]),
+    ("diagflat", (V[:3],), {"k": 1}, [0]),
+    ("matrix_transpose", (W,), {}, [0]),
+    ("delete", (M, [0, 2]), {"axis": 1}, [0]),
+    ("delete", (V, 1), {}, [0]),
+    ("insert", (V, 2, 7.5), {}, [0, 2]),
+    ("insert", (M, [1, 1], V[:2]), {"axis": 1}, [0, 2]),
+    ("insert", (M, 1, V[:3]), {"axis": 1}, [0, 2]),
+    ("append", (M, M[:1]), {"axis": 0}, [0, 1]),
+    ("append", (V, M), {}, [0, 1]),
+    ("compress", ([True, False, True], M), {"axis": 0}, [1]),
+    ("extract", (M > 0, M), {}, [1]),
+    ("linalg.matrix_transpose", (W,), {}, [0]),
+    ("linalg.diagonal", (W,), {"offset": 1}, [0]),
+    ("flip", (W,), {"axis": (0, 2)}, [0]),
+    ("flip", (M,), {}, [0]),
+    ("pad", (M, ((1, 0), (2, 1))), {}, [0]),
+    ("pad", (M, (1, 2)), {"mode": "constant", "constant_values": 9.0}, [0]),
+    ("pad", (M, 2), {"mode": "reflect"}, [0]),
+    ("pad", (M, ((1, 2), (0, 3))), {"mode": "symmetric"}, [0]),
+    ("pad", (V, 3), {"mode": "wrap"}, [0]),
+    ("pad", (M, 1, "edge"), {}, [0]),
+    ("sort", (W,), {"axis": 1}, [0]),
+    ("sort", (M,), {"axis": None}, [0]),
+    ("sort", (V,), {}, [0]),
+    ("msort", (M,), {}, [0]),
+    ("partition", (M, 2), {"axis": 1}, [0]),
+    ("broadcast_to", (V[:4], (3, 4)), {}, [0]),
+    ("broadcast_to", (M[:1], (2, 3, 4)), {}, [0]),
+    ("broadcast_to", (2.5, (3,)), {}, [0]),
+    ("where", (M > 0, 2.5, M), {}, [1, 2]),
+    ("where", (M > 0, V[:4], M[:1]), {}, [1, 2]),
+    ("broadcast_arrays", (V[:4], M), {}, [0, 1]),
+    ("meshgrid", (V[:3], V[:2]), {}, [0, 1]),
+    ("meshgrid", (V[:3], V[:2], V[:4]), {"indexing": "ij"}, [0, 1, 2]),
+    ("meshgrid", (V[:3], V[:2]), {"sparse": True}, [0, 1]),
+    # products, sums and differences
+    ("cumprod", (M,), {"axis": 1}, [0]),
+    ("cumprod", (M,), {}, [0]),
+    ("cumprod", (ZEROS,), {"axis": 1}, [0]),
+    ("cumprod", (ZEROS,), {"axis": 0}, [0]),
+    ("cumproduct", (M,), {"axis": 0}, [0]),
+    ("convolve", (V, V[:3]), {}, [0, 1]),
+    ("convolve", (V[:2], V), {"mode": "same"}, [0, 1]),
+    ("convolve", (V, V[:4]), {"mode": "same"}, [0, 1]),
+    ("convolve", (V[:3], V), {"mode": "valid"}, [0, 1]),
+    ("correlate", (V, V[:3]), {}, [0, 1]),
+    ("correlate", (V[:2], V), {"mode": "same"}, [0, 1]),
+    ("correlate", (V[:4], V), {"mode": "same"}, [0, 1]),
+    ("correlate", (V, V[:2]), {"mode": "full"}, [0, 1]),
+    ("vdot", (M, 2 * M + 1), {}, [0, 1]),
+    ("trapezoid", (M,), {}, [0]),
+    ("trapezoid", (M, onp.cumsum(POS[0])), {}, [0, 1]),
+    ("trapezoid", (M, onp.cumsum(POS, axis=0)), {"axis": 0}, [0, 1]),
+    ("trapz", (M,), {"dx": 0.5, "axis": 0}, [0]),
+    ("trapz", (M, onp.cumsum(POS[0])), {}, [0, 1]),
+    ("ediff1d", (M,), {"to_begin": [1.0], "to_end": [2.0, 3.0]}, [0]),
+    ("ediff1d", (V,), {}, [0]),
+    ("cumulative_sum", (M,), {"axis": 1, "include_initial": True}, [0]),
+    ("cumulative_prod", (V,), {}, [0]),
+    ("vander", (V[:3],), {"N": 4}, [0]),
+    ("vander", (V[:3],), {"increasing": True}, [0]),
+    # polynomials
+    ("polyval", (V[:3], M), {}, [0, 1]),
+    ("polyadd", (V[:2], V), {}, [0, 1]),
+    ("polysub", (V, V[:3]), {}, [0, 1]),
+    ("polymul", (V[:3], V), {}, [0, 1]),
+    ("polyder", (V,), {"m": 2}, [0]),
+    ("polyint", (V[:3],), {"m": 2, "k": [1.0, 2.0]}, [0]),
+    # interpolation
+    ("interp", (POINTS, GRID, V[:4]), {}, [0, 2]),
+    ("interp", (POINTS, GRID, V[:4]), {"left": -1.0, "right": 4.0}, [0, 2]),
+    ("interp", (1.3, GRID, V[:4]), {}, [0, 2]),
+    # elementwise ufuncs
+    ("cbrt", (POS,), {}, [0]),
+    ("positive", (M,), {}, [0]),
+    ("fmod", (3 * M, V[:4] + 2.5), {}, [0, 1]),
+    ("copysign", (M, -V[:4]), {}, [0, 1]),
+    ("heaviside", (POS, 0.5), {}, [0, 1]),
+    ("heaviside", (ZEROS, 0.5), {}, [1]),
+    ("ldexp", (M, onp.array([1, 2, -1, 0])), {}, [0]),
+    ("float_power", (POS, 2.5), {}, [0]),
+    ("float_power", (POS, M), {}, [0, 1]),
+    ("modf", (3 * M,), {}, [0]),
+    ("divmod", (3 * M, 1.7), {}, [0, 1]),
+    ("frexp", (M,), {}, [0]),
+    # fft
+    ("fft.hfft", (V,), {}, [0]),
+    ("fft.hfft", (V,), {"n": 6, "norm": "ortho"}, [0]),
+    ("fft.ihfft", (V,), {}, [0]),
+    ("fft.ihfft", (V,), {"n": 4, "norm": "forward"}, [0]),
+]
+
+
+def _function(name):
+    target = np
+    for part in name.split("."):
+        target = getattr(target, part, None)
+        if target is None:
+            pytest.skip(f"numpy {onp.__version__} has no {name}")
+    return target
+
+
+def _weights(shape, salt):
+    count = int(onp.prod(shape, dtype=int))
+    return onp.cos(onp.arange(count) * 1.3 + salt).reshape(shape) + 1.5
+
+
+def weighted_total(out):
+    """A real number that depends on every float output element with its own weight, so a
+    gradient sent to the wrong element cannot hide in a plain sum."""
+    if isinstance(getval(out), (tuple, list)):  # traced, a tuple output is one box
+        parts = [out[i] for i in range(len(getval(out)))]
+    else:
+        parts = [out]
+    total = 0.0
+    for salt, part in enumerate(parts):
+        if onp.asarray(getval(part)).dtype.kind not in "fc":
+            continue
+        weights = _weights(onp.shape(part), salt)
+        total = total + np.sum(np.real(part) * weights) + np.sum(np.imag(part) * onp.flip(weights))
+    return total
+
+
+def _differentiated(name, args, kwargs, argnums):
+    fun = _function(name)
+
+    def f(*values):
+        full = list(args)
+        for argnum, value in zip(argnums, values):
+            full[argnum] = value
+        return weighted_total(fun(*full, **kwargs))
+    return f, [onp.asarray(args[i], dtype=float) if onp.ndim(args[i]) else float(args[i])
+               for i in argnums]
+
+
+def _case_id(case):
+    name, args, kwargs, _ = case
+    return f"{name}-{len(args)}-{'-'.join(f'{k}={v}' for k, v in kwargs.items())}"
+
+
+@pytest.mark.parametrize("case", CASES, ids=[_case_id(c) for c in CASES])
+def test_gradient_matches_finite_differences_to_second_order(case):
+    name, args, kwargs, argnums = case
+    f, values = _differentiated(name, args, kwargs, argnums)
+    check_grad(f, *values, order=2, rtol=1e-4, atol=1e-5)
+
+
+@pytest.mark.parametrize("case", [c for c in CASES if c[0] in derived_gradients.COMPOSITES],
+                         ids=[_case_id(c) for c in CASES if c[0] in derived_gradients.COMPOSITES])
+def test_composite_equals_numpy(case):
+    """The gradient is the composite's, so the composite must compute NumPy's value."""
+    name, args, kwargs, _ = case
+    raw = _function(name).__wrapped__
+    expected, got = raw(*args, **kwargs), derived_gradients.COMPOSITES[name](*args, **kwargs)
+    if isinstance(expected, (tuple, list)):
+        assert len(got) == len(expected)
+        for e, g in zip(expected, got):
+            onp.testing.assert_allclose(g, e, rtol=1e-12, atol=1e-12)
+    else:
+        onp.testing.assert_allclose(got, expected, rtol=1e-12, atol=1e-12)
+
+
+def test_every_registered_function_has_a_case():
+    assert set(derived_gradients.OWN) <= {c[0] for c in CASES}, \
+        sorted(set(derived_gradients.OWN) - {c[0] for c in CASES})
+
+
+# float_power computes in float64 by definition; the others take only Python floats here.
+FLOAT32 = [c for c in CASES if c[0] != "float_power" and
+           any(onp.ndim(c[1][i]) for i in c[3])]
+
+
+@pytest.mark.parametrize("case", FLOAT32, ids=[_case_id(c) for c in FLOAT32])
+def test_float32_in_float32_gradient_out(case):
+    name, args, kwargs, argnums = case
+    f, values = _differentiated(name, args, kwargs, argnums)
+    values = [v.astype(onp.float32) if isinstance(v, onp.ndarray) else v for v in values]
+    array_argnums = [i for i, v in enumerate(values) if isinstance(v, onp.ndarray)]
+    grads = grad(f, array_argnums)(*values)
+    for g in grads if isinstance(grads, list) else [grads]:
+        assert g.dtype == onp.float32, (name, g.dtype)
+
+
+# ---- what stays refused, and says so -------------------------------------------------------
+@pytest.mark.parametrize("mode, kwargs, match", [
+    ("mean", {}, r"pad argument 0: expected a mode that copies elements .* got mode='mean'"),
+    ("linear_ramp", {}, "got mode='linear_ramp'"),
+    ("reflect", {"reflect_type": "odd"}, "expected reflect_type='even'.*got reflect_type='odd'"),
+])
+def test_pad_refuses_modes_that_compute_values(mode, kwargs, match):
+    with pytest.raises(NoGradientFuncError, match=match):
+        grad(lambda x: np.sum(np.pad(x, 1, mode=mode, **kwargs)))(M)
+
+
+def test_interp_refuses_traced_sample_points_and_periods():
+    with pytest.raises(NoGradientFuncError, match=r"interp argument 1: expected constant sample"):
+        grad(lambda xp: np.sum(np.interp(POINTS, xp, V[:4])))(GRID)
+    with pytest.raises(NoGradientFuncError, match=r"interp argument 0: expected period=None"):
+        grad(lambda x: np.sum(np.interp(x, GRID, V[:4], period=4.0)))(POINTS)
+
+
+def test_where_gradient_of_a_broadcast_scalar_is_a_scalar():
+    """autograd's rule gives a scalar argument a gradient of the output's shape."""
+    picked = onp.array([True, False, True])
+    g = grad(lambda s: np.sum(np.where(picked, s, onp.zeros(3))))(2.0)
+    assert onp.shape(g) == () and float(g) == 2.0
+
+
+def test_select_is_differentiable_in_choices_and_default():
+    x = onp.array([-1.0, 0.5, 2.0, 3.0])
+
+    def f(x):
+        return np.sum(np.select([x > 2.5, x > 1, x > 0], [x ** 2, 3 * x, -x], default=x ** 3))
+    onp.testing.assert_allclose(grad(f)(x), [3.0, -1.0, 3.0, 6.0])
+    g_numpy = grad(lambda x: np.sum(onp.select([x > 0], [x ** 2], default=-x)))(x)
+    onp.testing.assert_allclose(g_numpy, [-1.0, 1.0, 4.0, 6.0])
+    plain = np.select([x > 0], [x], default=0.0)
+    assert isinstance(plain, np.ndarray) and plain.tolist() == [0.0, 0.5, 2.0, 3.0]
+
+
+def test_sort_gradient_follows_ties_to_one_place_each():
+    x = onp.array([[2.0, 1.0, 2.0], [0.0, 0.0, 0.0]])
+    g = grad(lambda x: np.sum(np.sort(x, axis=1) * onp.array([1.0, 10.0, 100.0])))(x)
+    assert sorted(g[0].tolist()) == [1.0, 10.0, 100.0]
+    assert sorted(g[1].tolist()) == [1.0, 10.0, 100.0]
