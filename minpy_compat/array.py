@@ -274,6 +274,31 @@ class TracedArray(ArrayBox):
     def copy(self):
         return _facade("copy")(self)
 
+    def conj(self):
+        return _facade("conjugate")(self)
+
+    conjugate = conj
+
+    @property
+    def real(self):
+        return _facade("real")(self)
+
+    @property
+    def imag(self):
+        return _facade("imag")(self)
+
+    @property
+    def mT(self):  # NumPy 2's matrix transpose: the last two axes swapped
+        return _facade("swapaxes")(self, -1, -2)
+
+    @property
+    def itemsize(self):
+        return getval(self).itemsize
+
+    @property
+    def nbytes(self):
+        return getval(self).nbytes
+
     def item(self, *args):
         return getval(self).item(*args)
 

@@ -25,6 +25,8 @@ Everything is written with autograd.numpy operations, so second-order gradients 
 """
 import autograd.numpy as anp
 import numpy as onp
+from autograd.numpy import numpy_wrapper
+from autograd.core import primitive_vjps
 from autograd.tracer import getval
 
 from .. import registry
@@ -38,9 +40,11 @@ COMPOSITES = {}  # "module.name" -> the composite its gradient comes from (tests
 
 
 def register(names, make_vjp_argnums, module=anp, prefix=""):
-    """Give each ``module.<name>`` that this NumPy has the VJP ``make_vjp_argnums(fun)``."""
-    for name in names:
-        fun = getattr(module, name, None)
+    """Give each ``module.<name>`` that this NumPy has the VJP ``make_vjp_argnums(fun)``.
+    ``names`` may map a primitive's attribute name to the name users call it by."""
+    for attribute in names:
+        name = names[attribute] if isinstance(names, dict) else attribute
+        fun = getattr(module, attribute, None)
         if fun is None or not getattr(fun, "_is_autograd_primitive", False):
             continue  # a name this NumPy version does not have
         registry.define_vjp_argnums(fun, make_vjp_argnums(fun))
@@ -148,7 +152,6 @@ def _paired_total(outputs, gradients):
 register(["take", "take_along_axis", "resize", "diagflat", "matrix_transpose"], moving_vjp([0]))
 register(["delete"], moving_vjp([0]))
 register(["insert"], moving_vjp([0, 2]))
-register(["append"], moving_vjp([0, 1]))
 register(["compress", "extract"], moving_vjp([1]))
 register(["matrix_transpose", "diagonal"], moving_vjp([0]), module=anp.linalg, prefix="linalg.")
 
@@ -583,5 +586,116 @@ def _ihfft(a, n=None, axis=-1, norm=None, out=None):
 
 register(["hfft"], composite_vjp(_hfft), module=anp.fft, prefix="fft.")
 register(["ihfft"], composite_vjp(_ihfft), module=anp.fft, prefix="fft.")
+
+
+# ---- reductions: where= masks, and prod over zeros -------------------------------------------
+def masked_or(rule):
+    """``make_vjp_argnums``: a reduction called with ``where=`` pulls back through the masked
+    composite ``rule``; without it the primitive keeps the VJP it has (autograd's and our
+    own VJPs ignore ``where=``, which gave every masked-out element a gradient)."""
+    def make(fun):
+        current = primitive_vjps[fun]
+
+        def vjp_argnums(argnums, ans, args, kwargs):
+            if kwargs.get("where") is not None:
+                return lambda g: pull_back(rule, argnums, args, kwargs, g)
+            return current(argnums, ans, args, kwargs)
+        return vjp_argnums
+    make.composite = rule
+    return make
+
+
+def _mask(a, where):
+    return onp.broadcast_to(True if where is None else getval(where), onp.shape(getval(a)))
+
+
+def _masked_sum(a, axis=None, dtype=None, out=None, keepdims=False, initial=None, where=None):
+    total = anp.sum(anp.where(_mask(a, where), a, 0.0), axis=axis, keepdims=keepdims)
+    return total if initial is None else total + initial
+
+
+def _masked_mean(a, axis=None, dtype=None, out=None, keepdims=False, where=None):
+    mask = _mask(a, where)
+    count = onp.sum(mask, axis=axis, keepdims=keepdims)
+    return anp.sum(anp.where(mask, a, 0.0), axis=axis, keepdims=keepdims) / count
+
+
+def _masked_prod(a, axis=None, dtype=None, out=None, keepdims=False, initial=None, where=None):
+    product = anp.prod(anp.where(_mask(a, where), a, 1.0), axis=axis, keepdims=keepdims)
+    return product if initial is None else product * initial
+
+
+def _masked_choice(reduce, pick, fill):
+    def choice(a, axis=None, out=None, keepdims=False, initial=None, where=None):
+        chosen = reduce(anp.where(_mask(a, where), a, fill), axis=axis, keepdims=keepdims)
+        return chosen if initial is None else pick(chosen, initial)
+    return choice
+
+
+def _masked_var(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, where=None,
+                **kwargs):
+    mask = _mask(a, where)
+    centre = _masked_mean(a, axis=axis, keepdims=True, where=mask)
+    deviation = anp.where(mask, a - centre, 0.0)
+    count = onp.sum(mask, axis=axis, keepdims=keepdims)
+    return anp.sum(deviation * deviation, axis=axis, keepdims=keepdims) / (count - ddof)
+
+
+def _masked_std(a, *args, **kwargs):
+    return anp.sqrt(_masked_var(a, *args, **kwargs))
+
+
+def _others_product(x, axes):
+    """For each element of ``x``, the product of the others along ``axes`` (no division,
+    so zeros are fine): exclusive running products from both ends."""
+    ndim = onp.ndim(getval(x))
+    reduced = [a % ndim for a in axes]
+    kept = [a for a in range(ndim) if a not in reduced]
+    order = kept + reduced
+    moved = anp.transpose(x, order)
+    moved_shape = onp.shape(getval(moved))
+    rows = anp.reshape(moved, moved_shape[:len(kept)] + (-1,))
+    ones = onp.ones(onp.shape(getval(rows))[:-1] + (1,), getval(rows).dtype)
+    before = anp.concatenate([ones, anp.cumprod(rows[..., :-1], axis=-1)], axis=-1)
+    flipped = anp.flip(rows, -1)
+    after = anp.flip(anp.concatenate([ones, anp.cumprod(flipped[..., :-1], axis=-1)], axis=-1),
+                     -1)
+    return anp.transpose(anp.reshape(before * after, moved_shape), onp.argsort(order))
+
+
+def _prod_vjp(fun):
+    """``prod``: autograd's ``g * ans / x`` where ``x`` has no zeros (a NaN at every zero
+    otherwise), the product of the others where it has, ``where=`` through the composite."""
+    masked = masked_or(_masked_prod)(fun)
+
+    def vjp_argnums(argnums, ans, args, kwargs):
+        x = args[0]
+        if kwargs.get("where") is not None or onp.all(getval(x) != 0):
+            return masked(argnums, ans, args, kwargs)
+        axis = args[1] if len(args) > 1 else kwargs.get("axis")
+        axes = range(onp.ndim(getval(x))) if axis is None else \
+            ((axis,) if isinstance(axis, int) else tuple(axis))
+        kept_shape = [1 if i in {a % onp.ndim(getval(x)) for a in axes} else n
+                      for i, n in enumerate(onp.shape(getval(x)))]
+        initial = kwargs.get("initial")
+
+        def vjp(g):
+            spread = anp.reshape(g, kept_shape) * _others_product(x, axes)
+            return [spread if initial is None else spread * initial]
+        return vjp
+    return vjp_argnums
+
+
+_prod_vjp.composite = _masked_prod
+
+register(["sum"], masked_or(_masked_sum))
+# mean, var and std are Python wrappers around these primitives.
+register({"_primitive_mean": "mean"}, masked_or(_masked_mean), module=numpy_wrapper)
+register(["prod"], _prod_vjp)
+register(["max", "amax"], masked_or(_masked_choice(anp.max, anp.maximum, -onp.inf)))
+register(["min", "amin"], masked_or(_masked_choice(anp.min, anp.minimum, onp.inf)))
+register({"_primitive_var": "var"}, masked_or(_masked_var), module=numpy_wrapper)
+register({"_primitive_std": "std"}, masked_or(_masked_std), module=numpy_wrapper)
+register(["diagonal", "diag"], moving_vjp([0]))  # autograd's: offset 0 and square only
 
 OWN = tuple(REGISTERED)  # registered by this module (the statistics and linalg ones add more)
