@@ -46,7 +46,7 @@ def _differentiable(value):
         return value.astype(onp.float64) if value.dtype.kind in "iub" else value
     if kind is Array:
         return value.view(onp.ndarray)
-    if kind is int or kind is Number:
+    if kind is int or kind is Number or isinstance(value, onp.integer):
         return float(value)
     if kind in (list, tuple):
         return kind(_differentiable(v) for v in value)

@@ -139,6 +139,18 @@ CASES = [
     ("fft.hfft", (V,), {"n": 6, "norm": "ortho"}, [0]),
     ("fft.ihfft", (V,), {}, [0]),
     ("fft.ihfft", (V,), {"n": 4, "norm": "forward"}, [0]),
+    ("fft.rfft", (V,), {}, [0]),  # odd lengths: autograd has no rule, the composite runs
+    ("fft.rfft", (M,), {"n": 6, "axis": 0, "norm": "ortho"}, [0]),  # even: autograd's rule
+    ("fft.irfft", (V,), {}, [0]),
+    ("fft.irfft", (M,), {"n": 5, "norm": "forward"}, [0]),
+    ("fft.rfft2", (M[:, :3],), {}, [0]),
+    ("fft.rfftn", (W,), {"s": (2, 3, 5), "axes": (0, 1, 2)}, [0]),
+    ("fft.irfft2", (M,), {"s": (3, 5)}, [0]),
+    ("fft.irfftn", (W,), {"s": (2, 3, 7), "axes": (0, 1, 2)}, [0]),
+    # more shapes
+    ("unstack", (W,), {"axis": 1}, [0]),
+    ("trace", (W,), {"offset": 1, "axis1": 1, "axis2": 2}, [0]),
+    ("trace", (M,), {}, [0]),
 ]
 
 
@@ -283,3 +295,48 @@ def test_sort_gradient_follows_ties_to_one_place_each():
     g = grad(lambda x: np.sum(np.sort(x, axis=1) * onp.array([1.0, 10.0, 100.0])))(x)
     assert sorted(g[0].tolist()) == [1.0, 10.0, 100.0]
     assert sorted(g[1].tolist()) == [1.0, 10.0, 100.0]
+
+
+# ---- functions whose arrays come in lists (list_arguments.py) ------------------------------
+LISTED = {
+    "select": lambda x: np.select([x > 0.5, x > -0.5], [x ** 2, 3 * x], default=x ** 3),
+    "dstack": lambda x: np.dstack([x, x ** 2, 2.0 * onp.ones((3, 4))]),
+    "block": lambda x: np.block([[x, x[:, :1] ** 2], [onp.ones((1, 4)), x[:1, :1] * 3]]),
+    "block-1d": lambda x: np.block([x[0], x[1] ** 2]),
+    "choose": lambda x: np.choose(onp.array([0, 2, 1, 1]), [x[0], x[1] ** 2, x[2] * 3]),
+    "choose-wrap": lambda x: np.choose(onp.array([3, -1, 1, 0]), [x[0], x[1] ** 2, x[2]],
+                                       mode="wrap"),
+    "piecewise": lambda x: np.piecewise(x, [x < 0, x > 1], [lambda t: -t, lambda t: t ** 2,
+                                                            lambda t: 2 * t]),
+    "piecewise-constant": lambda x: np.piecewise(x, [x < 0], [0.5, lambda t: t ** 3]),
+}
+
+
+@pytest.mark.parametrize("name", sorted(LISTED))
+def test_list_argument_functions_match_numpy_and_finite_differences(name):
+    f = LISTED[name]
+    x = 1.5 * M
+    numpy_value = {"select": lambda x: onp.select([x > 0.5, x > -0.5], [x ** 2, 3 * x], x ** 3),
+                   }.get(name)
+    plain = f(x)  # untraced: NumPy's own function, result wrapped
+    assert isinstance(plain, np.ndarray)
+    if numpy_value is not None:
+        onp.testing.assert_allclose(plain, numpy_value(x))
+    check_grad(lambda x: weighted_total(f(x)), x, order=2, rtol=1e-4, atol=1e-5)
+
+
+def test_numpy_functions_on_traced_lists_come_to_the_differentiable_versions():
+    g = grad(lambda x: np.sum(onp.dstack([x, x ** 2])))(M)
+    onp.testing.assert_allclose(g, 1 + 2 * M)
+    g = grad(lambda x: np.sum(onp.block([[x], [x ** 2]])))(M)
+    onp.testing.assert_allclose(g, 1 + 2 * M)
+
+
+def test_block_keeps_numpys_shape_checks():
+    with pytest.raises(ValueError):
+        grad(lambda x: np.sum(np.block([[x, x[:2]]])))(M)
+
+
+def test_numpy_integer_scalars_are_differentiated_as_floats():
+    assert float(grad(lambda x: x ** 2)(onp.int64(3))) == 6.0
+    assert float(grad(lambda x: x ** 2)(onp.int32(3))) == 6.0

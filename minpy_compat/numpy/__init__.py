@@ -14,7 +14,7 @@ autograd's gradient table and float dtypes kept (float32 in, float32 out).
 import numpy as _onp
 import autograd.numpy as _anp
 
-from ..array import ARRAY_FUNCTIONS as _ARRAY_FUNCTIONS, Array, wrap as _wrap
+from ..array import Array, wrap as _wrap
 from ._namespace import contains_box as _contains_box, fill_namespace as _fill_namespace, \
     differentiable as _differentiable
 
@@ -38,26 +38,13 @@ def asarray(a, dtype=None, order=None, **kwargs):
     return _onp.asarray(_plain(a), dtype=dtype, order=order, **kwargs).view(Array)
 
 
-def select(condlist, choicelist, default=0):
-    """``numpy.select``, differentiable in the choices and the default when they are traced
-    (autograd's primitives do not look inside the lists)."""
-    if _contains_box(list(choicelist)) or _contains_box(default):
-        result = default
-        for condition, choice in reversed(list(zip(condlist, choicelist))):
-            result = _anp.where(_plain(condition), choice, result)  # the first match wins
-        return result
-    return _wrap(_onp.select(condlist, [_plain(c) for c in choicelist], _plain(default)))
-
-
-_ARRAY_FUNCTIONS[_onp.select] = select  # numpy.select on traced values comes here too
-
-
 def _plain(obj):
     return obj.view(_onp.ndarray) if type(obj) is Array else obj
 
 
 from . import fft, gradients, linalg, random  # noqa: E402  (submodules need the names above)
-from . import derived_gradients, statistics_gradients  # noqa: E402,F401
+from . import derived_gradients, linalg_gradients, statistics_gradients  # noqa: E402,F401
+from .list_arguments import block, choose, dstack, piecewise, select  # noqa: E402,F401
 from .. import registry as _registry  # noqa: E402
 from ..dispatch.stats import record_op_stat, show_op_stat  # noqa: E402  (MinPy's names)
 

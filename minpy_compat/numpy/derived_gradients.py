@@ -364,6 +364,18 @@ def _meshgrid(*xi, copy=True, sparse=False, indexing="xy"):
     return tuple(grids)
 
 
+def _unstack(x, /, *, axis=0):
+    moved = anp.moveaxis(x, axis, 0)
+    return tuple(moved[i] for i in range(onp.shape(getval(moved))[0]))
+
+
+def _trace(a, offset=0, axis1=0, axis2=1, dtype=None, out=None):
+    """autograd's trace rule assumes axes 0 and 1; this one follows ``axis1``/``axis2``."""
+    return anp.sum(anp.diagonal(a, offset, axis1, axis2), axis=-1)
+
+
+register(["unstack"], composite_vjp(_unstack))
+register(["trace"], composite_vjp(_trace))
 register(["broadcast_arrays"], composite_vjp(_broadcast_arrays))
 register(["meshgrid"], composite_vjp(_meshgrid))
 
@@ -584,6 +596,76 @@ def _ihfft(a, n=None, axis=-1, norm=None, out=None):
     return anp.conj(spectrum[half]) / length ** _SWAPPED[norm]
 
 
+def odd_length_fallback(composite):
+    """``make_vjp_argnums``: autograd's real-FFT VJP where it has one, else (an odd last
+    length) the pull-back through ``composite``, which goes through the complex FFT."""
+    def make(fun):
+        current = primitive_vjps[fun]
+
+        def vjp_argnums(argnums, ans, args, kwargs):
+            try:
+                return current(argnums, ans, args, kwargs)
+            except NotImplementedError:
+                return lambda g: pull_back(composite, argnums, args, kwargs, g)
+        return vjp_argnums
+    make.composite = composite
+    return make
+
+
+def _rfft(a, n=None, axis=-1, norm=None, out=None):
+    length = onp.shape(getval(a))[axis] if n is None else n
+    spectrum = anp.fft.fft(a, length, axis, norm)
+    return spectrum[_along(axis, onp.ndim(getval(a)), slice(0, length // 2 + 1))]
+
+
+def _irfft(a, n=None, axis=-1, norm=None, out=None):
+    """The Hermitian spectrum rebuilt from its first half, through the complex inverse."""
+    ndim, stored = onp.ndim(getval(a)), onp.shape(getval(a))[axis]
+    length = 2 * (stored - 1) if n is None else n
+    half = length // 2 + 1
+    if stored >= half:
+        first = a[_along(axis, ndim, slice(0, half))]
+    else:
+        widths = [(0, 0)] * ndim
+        widths[axis] = (0, half - stored)
+        first = anp.pad(a, widths)
+    mirrored = anp.conj(anp.flip(first[_along(axis, ndim, slice(1, length - half + 1))], axis))
+    return anp.real(anp.fft.ifft(anp.concatenate([first, mirrored], axis), length, axis, norm))
+
+
+def _axes_and_sizes(a, s, axes, default_axes, inverse):
+    ndim = onp.ndim(getval(a))
+    axes = list(range(ndim)) if axes is None and default_axes is None else \
+        list(default_axes if axes is None else axes)
+    if s is None:
+        s = [onp.shape(getval(a))[axis] for axis in axes]
+        if inverse:
+            s[-1] = 2 * (s[-1] - 1)
+    return [axis % ndim for axis in axes], list(s)
+
+
+def _rfftn_of(default_axes):
+    def rfftn(a, s=None, axes=None, norm=None, out=None):
+        axes, sizes = _axes_and_sizes(a, s, axes, default_axes, inverse=False)
+        spectrum = anp.fft.fftn(a, tuple(sizes), tuple(axes), norm)
+        last = _along(axes[-1], onp.ndim(getval(a)), slice(0, sizes[-1] // 2 + 1))
+        return spectrum[last]
+    return rfftn
+
+
+def _irfftn_of(default_axes):
+    def irfftn(a, s=None, axes=None, norm=None, out=None):
+        axes, sizes = _axes_and_sizes(a, s, axes, default_axes, inverse=True)
+        if len(axes) > 1:
+            a = anp.fft.ifftn(a, tuple(sizes[:-1]), tuple(axes[:-1]), norm)
+        return _irfft(a, sizes[-1], axes[-1], norm)
+    return irfftn
+
+
+for _name, _composite in (("rfft", _rfft), ("irfft", _irfft), ("rfft2", _rfftn_of((-2, -1))),
+                          ("rfftn", _rfftn_of(None)), ("irfft2", _irfftn_of((-2, -1))),
+                          ("irfftn", _irfftn_of(None))):
+    register([_name], odd_length_fallback(_composite), module=anp.fft, prefix="fft.")
 register(["hfft"], composite_vjp(_hfft), module=anp.fft, prefix="fft.")
 register(["ihfft"], composite_vjp(_ihfft), module=anp.fft, prefix="fft.")
 

@@ -2,6 +2,28 @@
 import numpy.linalg as _onp_linalg
 import autograd.numpy.linalg as _anp_linalg
 
-from ._namespace import fill_namespace as _fill_namespace
+from ..array import ARRAY_FUNCTIONS as _ARRAY_FUNCTIONS
+from ._namespace import contains_box as _contains_box, fill_namespace as _fill_namespace
 
 _fill_namespace(globals(), _onp_linalg, _anp_linalg)
+
+_numpy_multi_dot = multi_dot  # noqa: F821  (the facade fill_namespace made)
+
+
+def multi_dot(arrays, *, out=None):
+    """``numpy.linalg.multi_dot``, differentiable: autograd's primitive cannot see traced
+    arrays inside the list, so a list holding one is multiplied out with ``dot``, in the
+    cheapest order (``linalg_gradients.chained_multi_dot``)."""
+    if not _contains_box(arrays):
+        return _numpy_multi_dot(arrays, out=out)
+    from . import dot
+    from .derived_gradients import refuse
+    from .linalg_gradients import chained_multi_dot
+    if out is not None:
+        refuse("linalg.multi_dot", "out", "out=None while an array is traced (the result "
+               "is a new traced array)", "an out= array", "Assign the result instead.")
+    return chained_multi_dot(arrays, dot=dot)
+
+
+multi_dot.__wrapped__ = _numpy_multi_dot.__wrapped__
+_ARRAY_FUNCTIONS[_onp_linalg.multi_dot] = multi_dot  # numpy.linalg.multi_dot on traced arrays

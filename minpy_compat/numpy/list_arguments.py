@@ -1,0 +1,124 @@
+"""Functions whose differentiable arguments arrive inside lists (``select``'s choices,
+``block``'s nested blocks, ``dstack``'s arrays, ...).
+
+autograd's primitives only look for traced values among their top-level arguments, so
+these functions would hand traced values to NumPy. When any argument is traced, each is
+restated with differentiable operations; otherwise NumPy's own function runs. Calls of
+``numpy.<name>`` on traced values come here too (``__array_function__``).
+"""
+import autograd.numpy as anp
+import numpy as onp
+from autograd.tracer import getval, isbox
+
+from ..array import ARRAY_FUNCTIONS, Array, wrap
+from ._namespace import contains_box
+
+
+def _plain(value):
+    if type(value) is Array:
+        return value.view(onp.ndarray)
+    if type(value) in (list, tuple):
+        return type(value)(_plain(v) for v in value)
+    return value
+
+
+def _nested_box(value):
+    if type(value) in (list, tuple):
+        return any(_nested_box(v) for v in value)
+    return isbox(value)
+
+
+def select(condlist, choicelist, default=0):
+    """``numpy.select``: the first condition that holds picks its choice."""
+    if not (_nested_box(list(choicelist)) or isbox(default)):
+        return wrap(onp.select(_plain(list(condlist)), _plain(list(choicelist)), _plain(default)))
+    result = default
+    for condition, choice in reversed(list(zip(condlist, choicelist))):
+        result = anp.where(_plain(condition), choice, result)
+    return result
+
+
+def dstack(tup):
+    """``numpy.dstack``: arrays as at least 3-d, joined along the third axis."""
+    if not _nested_box(list(tup)):
+        return wrap(onp.dstack(_plain(list(tup))))
+    return anp.concatenate([anp.atleast_3d(a) for a in tup], axis=2)
+
+
+def _depth(arrays):
+    return 1 + _depth(arrays[0]) if type(arrays) is list and arrays else 0
+
+
+def _joined(arrays, depth, ndim):
+    """``block``'s rule: the innermost lists join along the last axis, each list further out
+    along the axis before."""
+    if type(arrays) is not list:
+        shape = onp.shape(getval(arrays))
+        return anp.reshape(arrays, (1,) * (ndim - len(shape)) + shape)
+    parts = [_joined(a, depth - 1, ndim) for a in arrays]
+    return anp.concatenate(parts, axis=-depth)
+
+
+def _max_ndim(arrays):
+    if type(arrays) is list:
+        return max(_max_ndim(a) for a in arrays)
+    return onp.ndim(getval(arrays))
+
+
+def block(arrays):
+    """``numpy.block``: nested lists of arrays assembled into one."""
+    if not _nested_box(arrays):
+        return wrap(onp.block(_plain(arrays)))
+    onp.block(_plain_values(arrays))  # NumPy's own checks (shapes, depths), on the values
+    depth = _depth(arrays)
+    return _joined(arrays, depth, max(depth, _max_ndim(arrays)))
+
+
+def _plain_values(value):
+    if type(value) is list:
+        return [_plain_values(v) for v in value]
+    return getval(value)
+
+
+def choose(a, choices, out=None, mode="raise"):
+    """``numpy.choose``: entry ``i`` of the result is entry ``i`` of ``choices[a[i]]``."""
+    if not (_nested_box(list(choices)) and out is None):
+        return wrap(onp.choose(_plain(a), _plain(list(choices)), out=out, mode=mode))
+    index = onp.asarray(_plain(a))
+    onp.choose(index, [getval(c) for c in choices], mode=mode)  # NumPy's own index checks
+    if mode == "wrap":
+        index = index % len(choices)
+    elif mode == "clip":
+        index = onp.clip(index, 0, len(choices) - 1)
+    result = 0.0
+    for number, choice in enumerate(choices):
+        result = anp.where(index == number, choice, result)
+    return result
+
+
+def piecewise(x, condlist, funclist, *args, **kw):
+    """``numpy.piecewise``: each function applied to the entries its condition selects (as
+    NumPy does, through indexed assignment, which is differentiable here)."""
+    if not isbox(x):
+        return wrap(onp.piecewise(_plain(x), _plain(condlist), funclist, *args, **kw))
+    from . import zeros
+    value = getval(x)
+    conditions = [onp.asarray(_plain(c), dtype=bool) for c in (
+        condlist if isinstance(condlist, (list, tuple)) and onp.ndim(condlist[0]) else
+        [condlist])]
+    if len(funclist) == len(conditions) + 1:  # the last function: where no condition holds
+        conditions.append(~onp.any(conditions, axis=0))
+    result = zeros(onp.shape(value), onp.asarray(value).dtype)
+    for condition, function in zip(conditions, funclist):
+        if not callable(function):
+            result[condition] = function
+        elif condition.any():
+            result[condition] = function(x[condition], *args, **kw)
+    return result
+
+
+for _name, _function in (("select", select), ("dstack", dstack), ("block", block),
+                         ("choose", choose), ("piecewise", piecewise)):
+    ARRAY_FUNCTIONS[getattr(onp, _name)] = _function
+
+__all__ = ["block", "choose", "contains_box", "dstack", "piecewise", "select"]

@@ -1,0 +1,384 @@
+"""Gradients of the linear algebra functions ``linalg_gradients`` gives one: each checked
+against finite differences (float64), each composite's value against NumPy's, float32 kept,
+and every refusal's message."""
+import collections
+
+import numpy as onp
+import pytest
+from autograd.tracer import getval
+from conftest import check_grad
+
+import minpy_compat.numpy as np
+from minpy_compat import grad
+from minpy_compat.errors import NoGradientFuncError
+from minpy_compat.numpy import linalg_gradients as lg
+
+HAS_NUMPY2_LINALG = hasattr(onp.linalg, "vector_norm")
+
+
+# ---- test data: well-conditioned, distinct eigen- and singular values ----------------------
+def _orthogonal(n, seed):
+    return onp.linalg.qr(onp.random.RandomState(seed).randn(n, n))[0]
+
+
+def _with_singular_values(rows, cols, seed, largest=2.0):
+    """A rows x cols matrix with singular values evenly spaced from ``largest`` down to 1."""
+    k = min(rows, cols)
+    s = onp.zeros((rows, cols))
+    s[range(k), range(k)] = onp.linspace(largest, 1.0, k)
+    return _orthogonal(rows, seed) @ s @ _orthogonal(cols, seed + 1).T
+
+
+def _with_eigenvalues(values, seed):
+    """A non-symmetric matrix with the eigenvalues of block-diagonal ``values``."""
+    p = _with_singular_values(len(values), len(values), seed, largest=1.5)
+    return p @ values @ onp.linalg.inv(p)
+
+
+def _symmetric(n, seed):
+    q = _orthogonal(n, seed)
+    return q @ onp.diag(onp.linspace(-1.0, 2.0, n)) @ q.T
+
+
+def _randn(*shape, seed=0):
+    return onp.random.RandomState(seed).randn(*shape)
+
+
+A43 = _with_singular_values(4, 3, 1)
+A33 = _with_singular_values(3, 3, 3)
+A35 = _with_singular_values(3, 5, 5)
+A_STACK = onp.stack([_with_singular_values(4, 3, 7), _with_singular_values(4, 3, 9)])
+SQUARE_STACK = onp.stack([A33, _with_singular_values(3, 3, 11)])
+REAL_EIGEN = _with_eigenvalues(onp.diag([1.0, 2.0, 3.5]), 13)
+COMPLEX_EIGEN = _with_eigenvalues(onp.array([[1.0, -2.0, 0], [2.0, 1.0, 0], [0, 0, 3.0]]), 15)
+SYMMETRIC = _symmetric(3, 17)
+A66 = _with_singular_values(6, 6, 19)
+VECTOR = onp.array([0.7, -1.3, 2.1, -0.4, 1.6])
+X34 = _randn(3, 4, seed=21)
+X234 = _randn(2, 3, 4, seed=23)
+
+
+# ---- turning any output into one real number ------------------------------------------------
+def _weights(shape, phase=0.5):
+    """Fixed, uneven weights, so every output entry matters to the sum."""
+    return onp.cos(1.3 * onp.arange(int(onp.prod(shape))) + phase).reshape(shape)
+
+
+def _parts(out):
+    raw = getval(out)
+    if isinstance(raw, tuple):
+        return [out[i] for i in range(len(raw))]
+    return [out]
+
+
+def _scalar(out):
+    """A weighted sum of the float parts of an output (tuple outputs: of every float item)."""
+    total = 0.0
+    for part in _parts(out):
+        raw = onp.asarray(getval(part))
+        if raw.dtype.kind not in "fc":
+            continue  # lstsq's rank
+        total = total + np.sum(np.real(part) * _weights(raw.shape))
+        if raw.dtype.kind == "c":
+            total = total + np.sum(np.imag(part) * _weights(raw.shape, 1.1))
+    return total
+
+
+# ---- the cases -------------------------------------------------------------------------------
+Case = collections.namedtuple("Case", "name label arrays kwargs layout order")
+
+
+def case(name, label, *arrays, layout=None, order=1, **kwargs):
+    """``name`` called as ``name(*layout(*arrays), **kwargs)`` (layout: the arrays as they are)."""
+    return Case(name, label, arrays, kwargs, layout or (lambda *a: a), order)
+
+
+def _listed(*arrays):
+    return (list(arrays),)
+
+
+def _subscripts(text):
+    return lambda *arrays: (text,) + arrays
+
+
+def _then(*extra):
+    return lambda *arrays: arrays + extra
+
+
+CASES = [
+    # qr: reduced (tall, square, wide, stacked), 'r', 'complete' where unique
+    case("linalg.qr", "tall", A43, order=2),
+    case("linalg.qr", "square", A33),
+    case("linalg.qr", "wide", A35, order=2),
+    case("linalg.qr", "stack", A_STACK),
+    case("linalg.qr", "r-tall", A43, mode="r", order=2),
+    case("linalg.qr", "r-wide", A35, mode="r"),
+    case("linalg.qr", "r-positional", A43, layout=_then("r")),
+    case("linalg.qr", "complete-wide", A35, mode="complete"),
+    case("linalg.qr", "complete-square", A33, mode="complete"),
+    # eigenvalues
+    case("linalg.eigvals", "real", REAL_EIGEN, order=2),
+    case("linalg.eigvals", "complex", COMPLEX_EIGEN),
+    case("linalg.eigvals", "stack", onp.stack([REAL_EIGEN, COMPLEX_EIGEN])),
+    case("linalg.eigvalsh", "lower", SYMMETRIC, order=2),
+    case("linalg.eigvalsh", "upper", SYMMETRIC + onp.triu(_randn(3, 3), 1), UPLO="U"),
+    case("linalg.eigvalsh", "stack", onp.stack([SYMMETRIC, _symmetric(3, 29)])),
+    # cond, every p
+    case("linalg.cond", "None", A33, order=2),
+    case("linalg.cond", "tall", A43),
+    case("linalg.cond", "stack", SQUARE_STACK),
+    *[case("linalg.cond", f"p={p}", A33, p=p) for p in (2, -2, 1, -1, onp.inf, -onp.inf, "nuc")],
+    case("linalg.cond", "fro", A33, p="fro", order=2),
+    # lstsq: solution, residuals and singular values
+    case("linalg.lstsq", "tall-vector", A43, _randn(4, seed=31), rcond=None, order=2),
+    case("linalg.lstsq", "tall-matrix", A43, _randn(4, 2, seed=33), rcond=None),
+    case("linalg.lstsq", "square", A33, _randn(3, seed=35), rcond=None),
+    case("linalg.lstsq", "wide", A35, _randn(3, seed=37), rcond=None),
+    case("linalg.lstsq", "rcond", A43, _randn(4, seed=39), rcond=1e-10),
+    # tensorinv, tensorsolve
+    case("linalg.tensorinv", "ind=2", A66.reshape(2, 3, 6)),
+    case("linalg.tensorinv", "ind=1", A66.reshape(6, 2, 3), ind=1, order=2),
+    case("linalg.tensorsolve", "plain", A66.reshape(2, 3, 6), _randn(2, 3, seed=41)),
+    case("linalg.tensorsolve", "axes", A66.reshape(6, 2, 3), _randn(2, 3, seed=43), axes=(0,)),
+    # matrix_power, every kind of n
+    *[case("linalg.matrix_power", f"n={n}", A33, n=n) for n in (0, 1, 2, 5, -3)],
+    case("linalg.matrix_power", "n=3", A33, layout=_then(3), order=2),
+    case("linalg.matrix_power", "n=-1", A33, n=-1, order=2),
+    case("linalg.matrix_power", "stack", SQUARE_STACK, n=4),
+    # multi_dot (a list argument, through the facade)
+    case("linalg.multi_dot", "three", X34, _randn(4, 2), _randn(2, 5), layout=_listed,
+         order=2),
+    case("linalg.multi_dot", "four", _randn(3), X34, _randn(4, 2), _randn(2, 5),
+         layout=_listed),
+    case("linalg.multi_dot", "last-vector", X34, _randn(4, 2), _randn(2), layout=_listed),
+    case("linalg.multi_dot", "vectors", _randn(3), X34, _randn(4), layout=_listed),
+    case("linalg.multi_dot", "two", X34, _randn(4, 2), layout=_listed),
+    # norm: every vector and matrix order, axes, keepdims
+    *[case("linalg.norm", f"vector-ord={o}", VECTOR, ord=o)
+      for o in (None, 2, 1, -1, onp.inf, -onp.inf, 0, 3, 0.5, -2)],
+    *[case("linalg.norm", f"matrix-ord={o}", X34, ord=o)
+      for o in (None, "fro", "nuc", 1, -1, 2, -2, onp.inf, -onp.inf)],
+    case("linalg.norm", "matrix-positional", X34, layout=_then(1)),
+    case("linalg.norm", "vector-1-order2", VECTOR, ord=1, order=2),
+    case("linalg.norm", "matrix-2-order2", X34, ord=2, order=2),
+    case("linalg.norm", "matrix-nuc-order2", X34, ord="nuc", order=2),
+    *[case("linalg.norm", f"axis={a}-ord={o}", X34, ord=o, axis=a)
+      for a, o in ((0, 1), (1, onp.inf), (-1, 2), (0, 3), ((1,), None))],
+    case("linalg.norm", "keepdims-vector", X34, ord=1, axis=1, keepdims=True),
+    case("linalg.norm", "keepdims-fro", X34, keepdims=True),
+    case("linalg.norm", "keepdims-matrix", X234, ord=-1, axis=(2, 0), keepdims=True),
+    case("linalg.norm", "3d-ravel", X234),
+    *[case("linalg.norm", f"3d-axes={a}-ord={o}", X234, ord=o, axis=a)
+      for a, o in (((1, 2), "fro"), ((-1, -2), "fro"), ((-2, -1), "nuc"), ((2, 0), "nuc"),
+                   ((1, 2), 2), ((2, 1), 1), ((0, 2), -onp.inf))],
+    # einsum with a letter repeated inside an operand (and one plain call)
+    case("einsum", "trace", A33, layout=_subscripts("ii"), order=2),
+    case("einsum", "diagonal", A33, layout=_subscripts("ii->i"), order=2),
+    case("einsum", "iij->j", _randn(3, 3, 2), layout=_subscripts("iij->j")),
+    case("einsum", "ij,jj->i", X34.T, A33, layout=_subscripts("ij,jj->i"), order=2),
+    case("einsum", "iji->ij", _randn(3, 2, 3), layout=_subscripts("iji->ij")),
+    case("einsum", "implicit-ii,i", A33, _randn(3), layout=_subscripts("ii,i")),
+    case("einsum", "implicit-iji", _randn(3, 2, 3), layout=_subscripts("iji")),
+    case("einsum", "ellipsis-diagonal", SQUARE_STACK, layout=_subscripts("...ii->...i")),
+    case("einsum", "ellipsis-trace", SQUARE_STACK, layout=_subscripts("...ii")),
+    case("einsum", "sublists-diagonal", A33, layout=lambda a: (a, [0, 0], [0])),
+    case("einsum", "sublists-product", A33, _randn(3), layout=lambda a, v: (a, [0, 0], v, [0])),
+    case("einsum", "optimize", X34.T, A33, layout=_subscripts("ij,jj->i"), optimize=True),
+    case("einsum", "plain", X34, _randn(4, 2), layout=_subscripts("ij,jk->ik")),
+    # NumPy 2 only
+    *[case("linalg.vector_norm", f"ord={o}", X234, ord=o)
+      for o in (2, 1, onp.inf, -onp.inf, 0, 3)],
+    case("linalg.vector_norm", "axes", X234, axis=(0, 2), ord=1, keepdims=True),
+    case("linalg.vector_norm", "axis", X234, axis=-1, order=2),
+    *[case("linalg.matrix_norm", f"ord={o}", X234, ord=o) for o in ("fro", 2, 1, "nuc")],
+    case("linalg.matrix_norm", "keepdims", X234, ord=onp.inf, keepdims=True),
+    case("linalg.svdvals", "stack", A_STACK, order=2),
+    case("linalg.outer", "vectors", VECTOR, _randn(3)),
+    case("linalg.trace", "matrix", X34, order=2),
+    case("linalg.trace", "offset", X234, offset=1),
+    case("linalg.matmul", "stack", X234, _randn(4, 2)),
+    case("linalg.tensordot", "axes=2", X234, _randn(3, 4, 2)),
+    case("linalg.tensordot", "axes-lists", X234, _randn(4, 2), axes=([2], [0])),
+    case("linalg.cross", "vectors", _randn(3), _randn(3, seed=1), order=2),
+    case("linalg.cross", "axis", _randn(3, 2), _randn(3, 2, seed=1), axis=0),
+    case("linalg.vecdot", "axis", X34, _randn(3, 4, seed=1), axis=0),
+    case("vecdot", "broadcast", X234, _randn(4, seed=1), order=2),
+    case("vecdot", "axis", X234, _randn(2, 3, 4, seed=1), axis=1),
+    case("vecdot", "axes", X234, _randn(4, 3, seed=1), axes=[(1,), (1,), ()]),
+    case("matvec", "broadcast", X234, _randn(1, 4, seed=1)),
+    case("matvec", "axes", X234, _randn(3, seed=1), axes=[(2, 1), (0,), (0,)]),
+    case("vecmat", "broadcast", _randn(3), X234),
+]
+
+
+def _function(name, module):
+    for attribute in name.split("."):
+        module = getattr(module, attribute, None)
+    return module
+
+
+def _params(cases):
+    params = []
+    for c in cases:
+        missing = _function(c.name, onp) is None
+        params.append(pytest.param(c, id=f"{c.name}-{c.label}", marks=pytest.mark.skipif(
+            missing, reason=f"numpy.{c.name} is NumPy 2 only")))
+    return params
+
+
+def _calling(c, module):
+    fun = _function(c.name, module)
+    return lambda *arrays: fun(*c.layout(*arrays), **c.kwargs)
+
+
+@pytest.mark.parametrize("c", _params(CASES))
+def test_gradient_matches_finite_differences(c):
+    call = _calling(c, np)
+    check_grad(lambda *arrays: _scalar(call(*arrays)), *c.arrays, order=c.order)
+
+
+# ---- each composite's value is NumPy's -------------------------------------------------------
+COMPOSITES = {
+    "linalg.eigvals": lg.eigvals_composite, "linalg.eigvalsh": lg.eigvalsh_composite,
+    "linalg.cond": lg.cond_composite, "linalg.lstsq": lg.lstsq_composite,
+    "linalg.tensorinv": lg.tensorinv_composite, "linalg.tensorsolve": lg.tensorsolve_composite,
+    "linalg.matrix_power": lg.matrix_power_composite,
+    "linalg.multi_dot": lg.chained_multi_dot, "linalg.norm": lg.norm_composite,
+    "einsum": lg.einsum_composite, "linalg.vector_norm": lg.vector_norm_composite,
+    "linalg.matrix_norm": lg.matrix_norm_composite, "linalg.svdvals": lg.svdvals_composite,
+    "linalg.outer": lg.outer_composite, "linalg.trace": lg.trace_composite,
+    "linalg.matmul": lg.matmul_composite, "linalg.tensordot": lg.tensordot_composite,
+    "linalg.cross": lg.cross_composite, "linalg.vecdot": lg.linalg_vecdot_composite,
+    "vecdot": lg.vecdot_composite, "matvec": lg.matvec_composite,
+    "vecmat": lg.vecmat_composite,
+}
+
+
+def _assert_same(ours, theirs):
+    if isinstance(theirs, tuple):
+        assert isinstance(ours, tuple) and len(ours) == len(theirs)
+        for mine, numpys in zip(ours, theirs):
+            _assert_same(mine, numpys)
+        return
+    ours, theirs = onp.asarray(ours), onp.asarray(theirs)
+    assert ours.shape == theirs.shape and ours.dtype == theirs.dtype
+    onp.testing.assert_allclose(ours, theirs, rtol=1e-10, atol=1e-12)
+
+
+@pytest.mark.parametrize("c", _params([c for c in CASES if c.name in COMPOSITES]))
+def test_composite_value_is_numpys(c):
+    args = c.layout(*c.arrays)
+    _assert_same(COMPOSITES[c.name](*args, **c.kwargs), _function(c.name, onp)(*args, **c.kwargs))
+
+
+def test_every_registered_name_has_a_case():
+    names = {c.name for c in CASES}
+    assert set(lg.REGISTERED) <= names
+    assert {"linalg.qr", "linalg.norm", "linalg.lstsq", "einsum"} <= set(lg.REGISTERED)
+    assert ("linalg.vector_norm" in lg.REGISTERED) == HAS_NUMPY2_LINALG
+
+
+# ---- float32 stays float32 ------------------------------------------------------------------
+FLOAT32_CASES = [c for c in CASES if (c.name, c.label) in {
+    ("linalg.qr", "tall"), ("linalg.qr", "r-wide"), ("linalg.eigvals", "complex"),
+    ("linalg.eigvalsh", "lower"), ("linalg.cond", "p=1"), ("linalg.lstsq", "tall-vector"),
+    ("linalg.tensorsolve", "plain"), ("linalg.matrix_power", "n=-3"),
+    ("linalg.multi_dot", "three"), ("linalg.norm", "matrix-ord=2"),
+    ("linalg.norm", "vector-ord=inf"), ("linalg.norm", "vector-ord=None"),
+    ("einsum", "diagonal"), ("einsum", "ij,jj->i"), ("linalg.vector_norm", "ord=1"),
+    ("linalg.trace", "offset"), ("vecdot", "broadcast")}]
+
+
+@pytest.mark.parametrize("c", _params(FLOAT32_CASES))
+def test_float32_gives_float32_gradients(c):
+    call = _calling(c, np)
+    arrays = [a.astype(onp.float32) for a in c.arrays]
+    grads = grad(lambda *a: _scalar(call(*a)), list(range(len(arrays))))(*arrays)
+    grads = grads if isinstance(grads, list) else [grads]
+    assert [g.dtype for g in grads] == [onp.dtype(onp.float32)] * len(arrays)
+    assert all(onp.all(onp.isfinite(g)) for g in grads)
+
+
+# ---- which rule runs ------------------------------------------------------------------------
+@pytest.mark.parametrize("x, options, autograd_rule", [
+    (VECTOR, (None, None, False), True), (VECTOR, (3, None, False), True),
+    (X34, ("nuc", None, False), True), (X234, ("fro", (-1, -2), False), True),
+    (VECTOR, (1, None, False), False), (VECTOR, (onp.inf, None, False), False),
+    (X34, (2, None, False), False), (X34, (None, 1, True), False)])
+def test_norm_keeps_autograds_rule_where_it_is_right(x, options, autograd_rule):
+    assert (lg._autograd_norm_options(x, *options) is not None) == autograd_rule
+
+
+def test_negative_matrix_axes_are_normalized_for_autograds_rule():
+    assert lg._autograd_norm_options(X234, "fro", (-1, -2), False)["axis"] == (2, 1)
+
+
+@pytest.mark.parametrize("args, repeats", [
+    (("ij,jk->ik",), False), (("...ij,...j",), False), (("ii",), True),
+    (("ij,jj->i",), True), ((A33, [0, 1], [1]), False), ((A33, [0, 0]), True)])
+def test_einsum_takes_the_composite_only_for_repeated_letters(args, repeats):
+    assert lg._repeats_a_letter(args) == repeats
+
+
+# ---- refusals -------------------------------------------------------------------------------
+def _real_qr(mode):
+    return lambda a: _scalar(np.linalg.qr(a, mode=mode))
+
+
+@pytest.mark.parametrize("f, x, match", [
+    (_real_qr("complete"), A43, r"linalg\.qr argument 1: expected mode='complete' only for"),
+    (_real_qr("raw"), A43, r"linalg\.qr argument 1: expected mode 'reduced', 'complete' "),
+    (lambda a: np.real(np.sum(np.linalg.qr(a * (1 + 1j))[1])), A43,
+     r"linalg\.qr argument 0: expected a real matrix, got a complex128 one"),
+    (_real_qr("reduced"), onp.array([[0.0, 1.0], [0.0, 2.0], [0.0, 0.5]]),
+     r"linalg\.qr argument 0: expected a matrix of full rank"),
+    (lambda a: _scalar(np.linalg.lstsq(a, onp.ones(4), rcond=None)),
+     onp.hstack([A43[:, :2], A43[:, :1]]),
+     r"linalg\.lstsq argument 0: expected a matrix of full rank .* of rank 2"),
+])
+def test_refusals(f, x, match):
+    with pytest.raises(NoGradientFuncError, match=match):
+        grad(f)(x)
+
+
+@pytest.mark.skipif(not hasattr(onp, "vecdot"), reason="numpy.vecdot is NumPy 2 only")
+def test_vecdot_refuses_keepdims():
+    with pytest.raises(NoGradientFuncError, match=r"numpy\.vecdot argument keepdims"):
+        grad(lambda x: np.sum(np.vecdot(x, x, keepdims=True)))(X34)
+
+
+def test_traced_multi_dot_refuses_out():
+    out = onp.zeros((3, 2))
+    with pytest.raises(NoGradientFuncError, match=r"linalg\.multi_dot argument out"):
+        grad(lambda x: np.sum(np.linalg.multi_dot([x, _randn(4, 2)], out=out)))(X34)
+
+
+# ---- plain calls and the shape of results ---------------------------------------------------
+def test_untraced_multi_dot_is_numpys():
+    arrays = [X34, _randn(4, 2), _randn(2, 5)]
+    out = onp.zeros((3, 5))
+    np.linalg.multi_dot(arrays, out=out)
+    onp.testing.assert_array_equal(out, onp.linalg.multi_dot(arrays))
+    assert type(np.linalg.multi_dot(arrays)) is np.ndarray
+
+
+def test_numpy_multi_dot_on_traced_arrays_is_differentiable():
+    check_grad(lambda x: onp.linalg.multi_dot([x, x.T, x]), X34)
+
+
+def test_traced_lstsq_unpacks_with_its_rank():
+    seen = {}
+
+    def f(a):
+        x, residuals, rank, s = np.linalg.lstsq(a, onp.ones(4), rcond=None)
+        seen["rank"] = int(rank)
+        return np.sum(x) + np.sum(residuals) + np.sum(s)
+    check_grad(f, A43)
+    assert seen["rank"] == 3
+
+
+def test_eigvals_order_is_matched_to_numpys():
+    values = onp.array([[3.0, 1.0, 2.0]])
+    reference = onp.array([[1.0, 2.0, 3.0]])
+    assert lg._matching_order(values, reference).tolist() == [[1, 2, 0]]
+    assert lg._matching_order(reference, reference) is None
