@@ -22,15 +22,9 @@ def _plain(value):
     return value
 
 
-def _nested_box(value):
-    if type(value) in (list, tuple):
-        return any(_nested_box(v) for v in value)
-    return isbox(value)
-
-
 def select(condlist, choicelist, default=0):
     """``numpy.select``: the first condition that holds picks its choice."""
-    if not (_nested_box(list(choicelist)) or isbox(default)):
+    if not (contains_box(list(choicelist)) or isbox(default)):
         return wrap(onp.select(_plain(list(condlist)), _plain(list(choicelist)), _plain(default)))
     result = default
     for condition, choice in reversed(list(zip(condlist, choicelist))):
@@ -40,7 +34,7 @@ def select(condlist, choicelist, default=0):
 
 def dstack(tup):
     """``numpy.dstack``: arrays as at least 3-d, joined along the third axis."""
-    if not _nested_box(list(tup)):
+    if not contains_box(list(tup)):
         return wrap(onp.dstack(_plain(list(tup))))
     return anp.concatenate([anp.atleast_3d(a) for a in tup], axis=2)
 
@@ -67,7 +61,7 @@ def _max_ndim(arrays):
 
 def block(arrays):
     """``numpy.block``: nested lists of arrays assembled into one."""
-    if not _nested_box(arrays):
+    if not contains_box(arrays):
         return wrap(onp.block(_plain(arrays)))
     onp.block(_plain_values(arrays))  # NumPy's own checks (shapes, depths), on the values
     depth = _depth(arrays)
@@ -82,7 +76,7 @@ def _plain_values(value):
 
 def choose(a, choices, out=None, mode="raise"):
     """``numpy.choose``: entry ``i`` of the result is entry ``i`` of ``choices[a[i]]``."""
-    if not (_nested_box(list(choices)) and out is None):
+    if not (contains_box(list(choices)) and out is None):
         return wrap(onp.choose(_plain(a), _plain(list(choices)), out=out, mode=mode))
     index = onp.asarray(_plain(a))
     onp.choose(index, [getval(c) for c in choices], mode=mode)  # NumPy's own index checks

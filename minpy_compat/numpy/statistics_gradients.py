@@ -8,9 +8,9 @@ from a composite (or an index map) written with autograd.numpy operations.
   the array with every ignored entry (a NaN, or one ``where`` leaves out) replaced by a
   neutral value, so the gradient there is exactly 0. Slices NumPy answers with NaN (all
   NaN, or no degrees of freedom left) get NaN from ``anp.where``, with a zero gradient.
-* **Products** (``nanprod``, ``nancumprod``) multiply pairwise (a tree, or a doubling
-  scan), never divide: autograd's ``prod`` rule divides by the entries, which gives NaN
-  where an entry is 0.
+* **Products** (``nanprod``, ``nancumprod``) are ``prod``/``cumprod`` of the array with
+  ignored entries set to 1; their rules (``derived_gradients``) never divide where an entry
+  is 0 (autograd's ``prod`` rule divides by the entries, which gives NaN there).
 * **Order statistics** (``median``, ``percentile``, ``quantile`` and their nan versions)
   let NumPy sort the values (untraced) and read the chosen ones back from ``a`` by index
   (traced), so the gradient goes to the entries NumPy picked; the interpolation weight of
@@ -211,43 +211,11 @@ nanmin.__doc__ = "Composite of ``numpy.nanmin``: the min with NaNs set to +inf (
 
 
 # ---- nan-aware products and cumulative reductions -------------------------------------------
-def _product(x, axis, keepdims):
-    """The product of ``x`` over ``axis`` by pairwise multiplication (a tree of depth
-    log2(n)): no division, so the gradient is right where entries are 0."""
-    raw = _raw(x)
-    axes = _axes(axis, raw.ndim)
-    x, rest, n = _merged_last(x, axes)
-    out_shape = _reduced_shape(raw.shape, axes, keepdims)
-    if n == 0:
-        return onp.ones(out_shape, raw.dtype)
-    while n > 1:
-        if n % 2:
-            x = anp.concatenate([x, onp.ones(rest + (1,), raw.dtype)], axis=-1)
-            n += 1
-        x = x[..., 0::2] * x[..., 1::2]
-        n //= 2
-    return anp.reshape(x, out_shape)
-
-
-def _cumulative_product(x, axis):
-    """The running product of ``x`` along ``axis`` by a doubling scan (log2(n) steps of
-    ``x * shifted(x)``): no division, so the gradient is right where entries are 0."""
-    x = anp.moveaxis(x, axis, -1)
-    raw = _raw(x)
-    n = raw.shape[-1]
-    shift = 1
-    while shift < n:
-        ones = onp.ones(raw.shape[:-1] + (shift,), raw.dtype)
-        x = x * anp.concatenate([ones, x[..., :n - shift]], axis=-1)
-        shift *= 2
-    return anp.moveaxis(x, -1, axis)
-
-
 def nanprod(a, axis=None, dtype=None, out=None, keepdims=NO_VALUE, initial=NO_VALUE,
             where=NO_VALUE):
     """Composite of ``numpy.nanprod``: the product with ignored entries set to 1."""
     x, _ = _valid_entries(a, where, 1, dtype)
-    product = _product(x, axis, _given(keepdims, False))
+    product = anp.prod(x, axis=axis, keepdims=_given(keepdims, False))
     return product if initial is NO_VALUE else product * initial
 
 
@@ -267,7 +235,7 @@ def nancumprod(a, axis=None, dtype=None, out=None):
     """Composite of ``numpy.nancumprod``: the running product with NaNs set to 1."""
     x, _ = _valid_entries(a, NO_VALUE, 1, dtype)
     x, axis = _flat_if_no_axis(x, axis)
-    return _cumulative_product(x, axis)
+    return anp.cumprod(x, axis=axis)
 
 
 # ---- order statistics: median, percentile, quantile and the nan versions --------------------
