@@ -35,6 +35,50 @@ def test_augmented_assignment_gradients():
     check_grad(f, A, V, order=2)
 
 
+# A repeated integer index writes one slot twice; NumPy keeps the last write, so the
+# earlier writers must get zero gradient (and ``+=`` increments once, not twice).
+REPEATED = [[0, 0], [1, 0, 1, 1], (slice(None), [2, 2, 0]), ([1, 1, 0], [0, 0, 2]),
+            (onp.array([[1, 1], [0, 1]]), 2)]
+W = onp.linspace(-1.1, 1.3, 12)  # enough values for the largest slot above
+
+
+@pytest.mark.parametrize("index", REPEATED)
+def test_repeated_index_gradient_goes_to_the_last_write(index):
+    def f(a, v):
+        a = a * 1.0
+        slot = onp.shape(onp.empty_like(A)[index])
+        a[index] = v[:int(onp.prod(slot))].reshape(slot) * 3.0
+        return np.sum(a ** 2 * np.arange(1.0, 4.0))
+
+    check_grad(f, A, W, order=2)
+
+
+@pytest.mark.parametrize("index", REPEATED)
+def test_repeated_index_augmented_assignment_matches_numpy(index):
+    def f(a, v):
+        a = a * 1.0
+        slot = onp.shape(onp.empty_like(A)[index])
+        a[index] += v[:int(onp.prod(slot))].reshape(slot)
+        return np.sum(np.sin(a) * np.arange(1.0, 4.0))
+
+    plain = A.copy()
+    plain[index] += W[:plain[index].size].reshape(plain[index].shape)
+    onp.testing.assert_allclose(value_and_grad(f)(A, W)[0],
+                                onp.sum(onp.sin(plain) * onp.arange(1.0, 4.0)))
+    check_grad(f, A, W, order=2)
+
+
+def test_broadcast_value_into_a_repeated_index_counts_once():
+    def f(a, s):
+        a = a * 1.0
+        a[[0, 0], [1, 1]] = s
+        return np.sum(a * np.array([1.0, 2.0, 3.0]))
+
+    ga, gs = grad(f, [0, 1])(A, 2.0)
+    onp.testing.assert_array_equal(ga, [[1, 0, 3], [1, 2, 3]])
+    assert float(gs) == 2.0
+
+
 def test_broadcast_value_gets_summed_gradient():
     def f(a, s):
         a = a * 1.0
