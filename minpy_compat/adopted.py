@@ -26,7 +26,10 @@ Limits:
 * Only ``Array``s (what ``minpy_compat.numpy`` returns) can be adopted. A plain
   ``numpy.ndarray`` cannot change class; assigning a traced value into one raises.
 * Views taken *before* the first traced assignment (``row = out[0]``) keep the old
-  numbers, as views of a traced value do (``x[0]`` is a new value, not a window).
+  numbers, as views of a traced value taken before a write into it do.
+* Writes into a view of an Array (``out[0][1] = v``, ``row = out[0]; row[1] = v``) reach
+  ``out`` too, as NumPy's shared memory would: the view finds its slots from its place in
+  ``out``'s memory. A view of a plain ``numpy.ndarray`` has no Array to tell.
 * What reads the memory without asking the array (``numpy.asarray(out)``, ``out.view()``,
   ``out.tobytes()``) gets the numbers from before the assignment and no gradient: NumPy
   does not ask an ndarray subclass to convert itself. Printing, ``asnumpy()`` and every
@@ -37,6 +40,7 @@ from autograd.numpy.numpy_vspaces import ArrayVSpace
 from autograd.tracer import Box, getval
 
 from .array import Array, TracedArray, plain_index
+from .traced_methods import NdarrayMethods
 from .assignment import assign_at
 from .errors import TracedValueError, message
 from .tracing import on_trace_close
@@ -49,8 +53,11 @@ class AdoptedArray(Array):
         return TracedArray(self._value, self._trace, self._node)
 
     def _take(self, box):
-        """Adopt the value and node of ``box`` (same trace); the memory stays as it was."""
+        """Adopt the value and node of ``box`` (same trace); the memory stays as it was.
+        A view of another Array passes the change on to it."""
         self._value, self._node = box._value, box._node
+        if self.base is not None:
+            _write_into_base(self)
 
     def __array_finalize__(self, obj):
         # Arrays NumPy derives in C (views, copies) are plain Arrays, never half-adopted.
@@ -65,6 +72,14 @@ class AdoptedArray(Array):
         box = self._box()
         return iter([box[i] for i in range(len(box))])
 
+    def __getitem__(self, index):
+        view = self._box()[index]
+        if getattr(view, "_view_of", None) is not None:  # writes into it come back here
+            view._view_of = (self, index)
+        return view
+
+    flat = NdarrayMethods.flat  # x.flat[i] = v writes through this array's __setitem__
+
     def __array_ufunc__(self, ufunc, method, *inputs, **kwargs):
         inputs = [_boxed(x) for x in inputs]
         if kwargs.get("out") is not None:
@@ -76,16 +91,27 @@ class AdoptedArray(Array):
         return func(*as_boxes(args), **as_boxes(kwargs))
 
 
+def _on_the_box(name):
+    def in_place(self, *args, **kwargs):
+        box = self._box()
+        getattr(box, name)(*args, **kwargs)  # TracedArray's in-place method
+        self._take(box)
+    in_place.__name__ = name
+    return in_place
+
+
 def _refuse_in_place(name):
     def refuse(self, *args, **kwargs):
         raise TracedValueError(message(
             f"{name}() on a traced array", "an operation minpy_compat can differentiate",
-            "an in-place NumPy method", "Compute a new array instead (e.g. np.sort(x)), or "
-            "assign with x[...] = new_values."))
+            "an in-place NumPy method that changes the memory's layout", "Compute a new "
+            "array instead (e.g. np.resize(x, shape)), or assign with x[...] = new_values."))
     return refuse
 
 
-for _name in ("fill", "sort", "put", "partition", "resize", "setfield", "byteswap"):
+for _name in ("fill", "sort", "put", "partition"):
+    setattr(AdoptedArray, _name, _on_the_box(_name))
+for _name in ("resize", "setfield", "byteswap"):
     setattr(AdoptedArray, _name, _refuse_in_place(_name))
 
 
@@ -120,11 +146,13 @@ def _delegate_to_box(name, attribute):
     return lambda self, *args, **kwargs: getattr(self._box(), name)(*args, **kwargs)
 
 
-_IN_PLACE = {"__iadd__", "__isub__", "__imul__", "__itruediv__", "__ipow__"}
+_IN_PLACE = {name for name in dir(TracedArray) if name.startswith("__i") and
+             name not in ("__init__", "__init_subclass__", "__index__", "__invert__")}
 # What AdoptedArray keeps as an ndarray (its memory, its class protocol).
 _NOT_DELEGATED = {"__init__", "__new__", "__class__", "__getattribute__", "__setattr__",
                   "__delattr__", "__init_subclass__", "__subclasshook__", "__reduce__",
-                  "__reduce_ex__", "__array__", "__hash__", "register"}
+                  "__reduce_ex__", "__array__", "__hash__", "register", "__getattr__",
+                  "_adopt", "_become", "_write_through", "__copy__", "__deepcopy__"}
 _TRACED_NAMES = set().union(*map(vars, TracedArray.__mro__[:TracedArray.__mro__.index(Box) + 1]))
 
 for _name in _TRACED_NAMES - _NOT_DELEGATED - set(vars(AdoptedArray)):
@@ -183,6 +211,41 @@ def assign_into_constant(array, index, value):
     array._trace = updated._trace
     array._take(updated)
     on_trace_close(updated._trace, lambda: _release(array))
+
+
+def _write_into_base(view):
+    """A view of a user's Array (``row = out[0]``, ``out[0][1] = v``) that became traced
+    writes its new value into that Array too, as NumPy's shared memory would: the slots
+    are found from the view's place in the Array's memory."""
+    base = view.base
+    if type(base) not in (Array, AdoptedArray):  # NumPy's own memory owner: nothing to tell
+        return
+    slots = _slots_in(view, base)
+    if slots is None:
+        raise TracedValueError(message(
+            "indexed assignment of a traced value into a view", "a view with its array's "
+            "dtype", f"a {view.dtype} view of a {base.dtype} array", "Write through the "
+            "array itself (out[0, 1] = v)."))
+    base[slots] = view._box()
+
+
+def _slots_in(view, base):
+    """The index into ``base`` of each element of ``view`` (which shares its memory)."""
+    # The memory as NumPy sees it (an adopted array's attributes describe its traced value).
+    view, base = onp.ndarray.view(view, onp.ndarray), onp.ndarray.view(base, onp.ndarray)
+    if view.dtype != base.dtype:
+        return None
+
+    def byte_offsets(array):
+        start = array.__array_interface__["data"][0]
+        grid = onp.ix_(*[onp.arange(n) * stride for n, stride in zip(array.shape,
+                                                                       array.strides)])
+        return start + sum(grid, onp.zeros((), onp.intp)) if grid else onp.array(start)
+    base_offsets = onp.broadcast_to(byte_offsets(base), base.shape).ravel()
+    order = onp.argsort(base_offsets, kind="stable")
+    wanted = onp.broadcast_to(byte_offsets(view), view.shape)
+    found = onp.searchsorted(base_offsets[order], wanted)
+    return onp.unravel_index(order[found], base.shape)
 
 
 def _release(array):

@@ -18,6 +18,7 @@ of ``ArrayBox`` (``isinstance`` still holds), so plain autograd code keeps worki
 import threading
 
 import numpy as onp
+from autograd.core import VJPNode
 from autograd.numpy.numpy_boxes import ArrayBox
 from autograd.numpy.numpy_vspaces import ArrayVSpace
 from autograd.tracer import Box, getval, isbox, trace_primitives_map
@@ -26,6 +27,7 @@ from .assignment import assign_at
 from .context import cpu, current_context
 from .errors import TracedValueError, describe, message
 from .lean_call import lean_operators
+from .traced_methods import NdarrayMethods
 
 _CPU = cpu()
 
@@ -71,6 +73,19 @@ class Array(onp.ndarray, metaclass=_ArrayType):
             assign_into_constant(self, index, value)
             return
         super().__setitem__(index, value)
+
+    def fill(self, value):
+        if isbox(value):
+            self[...] = value
+            return
+        super().fill(value)
+
+    def put(self, indices, values, mode="raise"):
+        if isbox(values):
+            from .numpy.in_place import put
+            put(self, indices, values, mode=mode)
+            return
+        super().put(indices, values, mode=mode)
 
     def __str__(self):
         return str(self.view(onp.ndarray))
@@ -181,10 +196,16 @@ def shape_argument(args):
     return args[0] if len(args) == 1 and not isinstance(args[0], int) else args
 
 
-class TracedArray(ArrayBox):
-    """A value being traced by ``grad``: acts as an Array and records every op."""
+class TracedArray(NdarrayMethods, ArrayBox):
+    """A value being traced by ``grad``: acts as an Array and records every op.
 
-    __slots__ = []
+    ``x[basic index]`` (integers, slices, ``...``, ``None``) remembers ``(x, index)`` in
+    ``_view_of``, as a NumPy view remembers its base: writing into the view in place
+    (``x[0][1] = v``, ``row = x[0]; row.fill(v)``) writes it back into ``x`` too. Views
+    taken before a write into ``x`` keep the numbers they had (see ``adopted.py``).
+    """
+
+    __slots__ = ["_view_of"]
 
     def asnumpy(self):
         """The current value as a plain ``numpy.ndarray`` (not differentiated)."""
@@ -318,8 +339,20 @@ class TracedArray(ArrayBox):
                                      f"shape {new_shape}"))
         if isinstance(new, Box) and new._trace == self._trace:
             self._value, self._node = new._value, new._node
-            return self
-        return new  # the right-hand side belongs to an outer trace: rebind instead
+        elif isbox(new):
+            return new  # the right-hand side belongs to an outer trace: rebind instead
+        else:  # a result without a gradient (x //= 2): x holds it as a constant
+            self._value, self._node = new, constant_node()
+        self._write_through()
+        return self
+
+    def _write_through(self):
+        """After an in-place change of a view, write it into the array it views."""
+        try:
+            base, index = self._view_of
+        except AttributeError:  # not a view
+            return
+        base[index] = self
 
     def __iadd__(self, other):
         return self._adopt(self + other, "+=")
@@ -343,6 +376,19 @@ class TracedArray(ArrayBox):
                 "indexed assignment", "a value traced no deeper than the array it goes into",
                 "a value from an inner grad", "Compute the array inside the same grad."))
         self._value, self._node = updated._value, updated._node
+        self._write_through()
+
+
+def constant_node():
+    """A graph node that sends no gradient anywhere (for a traced name holding a constant)."""
+    node = object.__new__(VJPNode)
+    node.parents = []
+    node.vjp = _no_gradients
+    return node
+
+
+def _no_gradients(g):
+    return ()
 
 
 def plain_index(index):
@@ -352,8 +398,28 @@ def plain_index(index):
     return getval(index)
 
 
+def _is_basic(index):
+    """Whether ``x[index]`` is a NumPy view (no index arrays, lists or booleans)."""
+    for part in index if type(index) is tuple else (index,):
+        kind = type(part)
+        if not (kind is int or kind is slice or part is Ellipsis or part is None or
+                isinstance(part, onp.integer)):
+            return False
+    return True
+
+
+def _viewing(getitem):
+    def __getitem__(self, index):
+        result = getitem(self, index)
+        if type(result) is TracedArray and result._trace == self._trace and _is_basic(index):
+            result._view_of = (self, index)
+        return result
+    return __getitem__
+
+
 for _name, _operator in lean_operators().items():
     setattr(TracedArray, _name, _operator)
+TracedArray.__getitem__ = _viewing(TracedArray.__getitem__)
 
 
 # ---- registration with autograd ----------------------------------------------

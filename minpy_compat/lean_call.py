@@ -17,6 +17,7 @@ primitives autograd marks as not traced.
 The facade's functions and ``TracedArray``'s operators are lean calls; custom ops
 and everything else keep autograd's wrapper, which remains correct for all of them.
 """
+import numpy as onp
 from autograd.core import VJPNode, primitive_vjps
 from autograd.tracer import Box, notrace_primitives
 
@@ -24,6 +25,7 @@ _box_types = Box.types
 _box_of = Box.type_mappings
 _VJPNode = VJPNode
 _new_node = object.__new__
+_no_gradient_scalars = (int, onp.integer, onp.bool_)
 
 
 def lean(prim):
@@ -70,6 +72,8 @@ def lean(prim):
         try:
             return _box_of[type(ans)](ans, top, node)
         except KeyError:
+            if isinstance(ans, _no_gradient_scalars):  # x_int[0]: no gradient passes integers
+                return ans
             raise TypeError(f"Can't differentiate w.r.t. type {type(ans)}") from None
 
     call.__name__ = getattr(prim, "__name__", "call")

@@ -10,7 +10,7 @@ Two jobs:
   our own message for every argnum left empty.
 """
 import numpy as onp
-from autograd.core import VJPNode, defvjp, defvjp_argnums, primitive_vjps
+from autograd.core import VJPNode, defvjp, defvjp_argnums, primitive_vjps, vspace
 from autograd.tracer import box_types, getval, notrace_primitives
 
 from .errors import GradientShapeError, NoGradientFuncError, describe, message
@@ -115,16 +115,39 @@ def define_vjp_argnums(fun, vjp_argnums):
 
 
 def refuse_gradient(fun, name):
-    """Make a traced call of ``fun`` (which has no VJP) raise our own message."""
+    """Make a traced call of ``fun`` (which has no VJP) give no gradient where none can
+    flow, and raise our own message where one should but has no rule.
+
+    An output without float or complex numbers (``bitwise_and``, ``digitize``, ...) is
+    piecewise constant in the inputs: its VJP sends zeros. Otherwise the call is recorded
+    and the error is raised only if the backward pass reaches it, so a value computed
+    along the way (printed, compared, ...) costs nothing.
+    """
     if fun in primitive_vjps or fun in notrace_primitives[VJPNode]:
         return
 
     def refuse(argnums, ans, args, kwargs):
-        raise NoGradientFuncError(message(
-            f"{name} argument {argnums[0]}", "a function with a gradient (it is being traced "
-            "by grad)", "one without", "Compute it on x.asnumpy() if no gradient should flow, "
-            "or write a customop with def_grad."))
+        if not _carries_gradient(ans):
+            return lambda g: [vspace(args[argnum]).zeros() for argnum in argnums]
+
+        def raise_when_reached(g):
+            raise NoGradientFuncError(message(
+                f"{name} argument {argnums[0]}", "a function with a gradient (the backward "
+                "pass of grad reached it)", "one without", "Compute it on x.asnumpy() if no "
+                "gradient should flow, or write a customop with def_grad."))
+        return raise_when_reached
     primitive_vjps[fun] = refuse
+
+
+def _carries_gradient(value):
+    """Whether ``value`` holds float or complex numbers (a gradient can flow through it)."""
+    if type(value) in (tuple, list):
+        return any(_carries_gradient(v) for v in value)
+    value = getval(value)
+    if isinstance(value, (float, complex)):
+        return True
+    dtype = getattr(value, "dtype", None)
+    return dtype is not None and dtype.kind in "fc"
 
 
 def replace_vjp(fun, maker):

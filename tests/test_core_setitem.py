@@ -354,15 +354,51 @@ def test_out_with_a_narrowing_cast_is_refused_as_numpy_does():
         grad(f)(np.ones(2))
 
 
-def test_in_place_numpy_methods_on_an_adopted_array_are_refused():
+def test_in_place_numpy_methods_on_an_adopted_array_record_the_change():
+    def f(x):
+        out = np.zeros(4)
+        out[:3] = x * onp.array([3.0, -1.0, 2.0])
+        out.sort()
+        out[1:3].fill(x[0] * 5.0)
+        out.put([3], x[1])
+        return np.sum(out * np.arange(1.0, 5.0))
+
+    check_grad(f, onp.array([0.4, 1.3, -0.7]), order=2)
+
+
+def test_resizing_an_adopted_array_is_refused():
     def f(x):
         out = np.zeros(2)
         out[0] = x[0]
-        out.sort()
+        out.resize(3)
         return np.sum(out)
 
-    with pytest.raises(TracedValueError, match=r"sort\(\) on a traced array"):
+    with pytest.raises(TracedValueError, match=r"resize\(\) on a traced array"):
         grad(f)(np.ones(2))
+
+
+WRITES_THROUGH_VIEWS = {
+    "chained index": lambda out, v: out[0].__setitem__(1, v[0]),
+    "row in place": lambda out, v: out[1].__iadd__(v[1] * 2.0),
+    "strided fill": lambda out, v: out[1, ::2].fill(v[2]),
+    "all of them": lambda out, v: [out[0].__setitem__(1, v[0]), out[1].__iadd__(v[1] * 2.0),
+                                   out[1, ::2].fill(v[2]), out[0][::2].__imul__(v[1])],
+}
+
+
+@pytest.mark.parametrize("name", WRITES_THROUGH_VIEWS)
+def test_writes_into_views_of_a_constant_buffer_reach_the_buffer(name):
+    def f(v):
+        out = np.ones((2, 3)) * 0.5
+        WRITES_THROUGH_VIEWS[name](out, v)
+        return np.sum(np.sin(out) * np.arange(1.0, 7.0).reshape(2, 3))
+
+    v = onp.array([0.4, 1.3, -0.7])
+    plain = onp.ones((2, 3)) * 0.5
+    WRITES_THROUGH_VIEWS[name](plain, v)
+    onp.testing.assert_allclose(value_and_grad(f)(v)[0],
+                                onp.sum(onp.sin(plain) * onp.arange(1.0, 7.0).reshape(2, 3)))
+    check_grad(f, v, order=2)
 
 
 def test_starting_from_a_traced_array_makes_assignment_work():

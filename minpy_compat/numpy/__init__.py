@@ -45,6 +45,7 @@ def _plain(obj):
 from . import fft, gradients, linalg, random  # noqa: E402  (submodules need the names above)
 from . import derived_gradients, linalg_gradients, statistics_gradients  # noqa: E402,F401
 from .list_arguments import block, choose, dstack, piecewise, select  # noqa: E402,F401
+from .in_place import copyto, fill_diagonal, place, put, put_along_axis, putmask  # noqa: E402,F401
 from .. import registry as _registry  # noqa: E402
 from ..dispatch.stats import record_op_stat, show_op_stat  # noqa: E402  (MinPy's names)
 

@@ -131,7 +131,8 @@ def pull_back(composite, argnums, args, kwargs, g):
         return out
 
     end_value, end_node, roots, _ = trace_leaves(restated, leaves)
-    seed = seed_like(end_value) if isinstance(g, (tuple, list)) else g
+    # A tuple output's g is a tuple, or a traced one (a SequenceBox) at higher order.
+    seed = seed_like(end_value) if isinstance(getval(g), (tuple, list)) else g
     if end_node is None:
         return [anp.zeros_like(getval(leaf)) for leaf in leaves]
     return backward_to_roots(seed, end_node, roots, leaves)

@@ -76,6 +76,7 @@ def _plain_values(value):
 
 def choose(a, choices, out=None, mode="raise"):
     """``numpy.choose``: entry ``i`` of the result is entry ``i`` of ``choices[a[i]]``."""
+    a = getval(a)  # the index array carries no gradient
     if not (contains_box(list(choices)) and out is None):
         return wrap(onp.choose(_plain(a), _plain(list(choices)), out=out, mode=mode))
     index = onp.asarray(_plain(a))

@@ -1,0 +1,246 @@
+"""The rest of ``numpy.ndarray``'s interface on traced values (``TracedArray`` inherits it).
+
+* In-place methods (``fill``, ``sort``, ``partition``, ``put``, ``resize``, ``itemset``,
+  ``x.flat[i] = v``): the box adopts the new value and graph node, as ``x[i] = v`` does,
+  so every name bound to the array sees the change and the gradient follows it.
+* Operators autograd's ``ArrayBox`` lacks (``//``, ``divmod``, ``round``, the bitwise
+  ones), ``copy.copy``/``copy.deepcopy`` (a traced copy: a deep copy of the box would
+  copy the graph and silently cut the gradient), ``v in x``.
+* ``compress`` and ``choose`` with NumPy's argument order (``ArrayBox`` passes the array
+  first, which ``numpy.compress`` reads as the condition).
+* Read-only facts of the value (``strides``, ``flags``, ``device``) and serialising it
+  (``tobytes``, ``dump``, ...): like ``item()``, they read the current numbers.
+* Anything else ``numpy.ndarray`` has (raw memory: ``ctypes``, ``view(dtype)``,
+  ``byteswap``, ...) raises an AttributeError that says why and what to use instead.
+"""
+import numpy as onp
+from autograd.tracer import getval
+
+from .errors import MinpyError, TracedValueError, message
+
+
+class TracedAttributeError(MinpyError, AttributeError):
+    """An ndarray attribute that a traced value cannot offer (``hasattr`` stays False)."""
+
+
+def _facade(name):
+    from . import numpy as facade
+    return getattr(facade, name)
+
+
+def _in_place():
+    from .numpy import in_place
+    return in_place
+
+
+class TracedFlat:
+    """``x.flat`` of a traced ``x``: reads and writes in flat (C) order, differentiably."""
+
+    def __init__(self, base):
+        self.base = base
+
+    def __len__(self):
+        return int(onp.size(getval(self.base)))
+
+    def __getitem__(self, index):
+        return _facade("ravel")(self.base)[getval(index)]
+
+    def __setitem__(self, index, value):
+        positions = _in_place().flat_positions(len(self), index)
+        _in_place().write_flat(self.base, positions, value)
+
+    def __iter__(self):
+        flat = _facade("ravel")(self.base)
+        return (flat[i] for i in range(len(self)))
+
+    def copy(self):
+        return _facade("ravel")(self.base).copy()
+
+
+class NdarrayMethods:
+    """Mixed into ``TracedArray`` (which keeps ``_value``, ``_node`` and ``__setitem__``)."""
+
+    __slots__ = ()
+
+    # ---- in place: the box adopts the result ---------------------------------------
+    def _become(self, new):
+        """Take ``new``'s value and node (a result of this same trace), whatever its shape."""
+        self._value, self._node = new._value, new._node
+        self._write_through()
+
+    def fill(self, value):
+        self[...] = value
+
+    def sort(self, axis=-1, kind=None, order=None):
+        self._adopt(_facade("sort")(self, axis=axis, kind=kind, order=order), "sort")
+
+    def partition(self, kth, axis=-1, kind="introselect", order=None):
+        self._adopt(_facade("partition")(self, kth, axis=axis, kind=kind, order=order),
+                    "partition")
+
+    def put(self, indices, values, mode="raise"):
+        _in_place().put(self, indices, values, mode=mode)
+
+    def resize(self, *new_shape, refcheck=True):
+        """NumPy's in-place resize: the flat contents cut or padded with zeros."""
+        shape = tuple(onp.atleast_1d(new_shape[0] if len(new_shape) == 1 else new_shape))
+        size, flat = int(onp.prod(shape)), _facade("ravel")(self)
+        have = len(flat)
+        if size <= have:
+            resized = flat[:size]
+        else:
+            padding = onp.zeros(size - have, dtype=getval(flat).dtype)
+            resized = _facade("concatenate")([flat, padding])
+        self._become(_facade("reshape")(resized, shape))
+
+    if hasattr(onp.ndarray, "itemset"):  # NumPy 1.x only
+        def itemset(self, *args):
+            if len(args) == 1:
+                raise ValueError("itemset must have at least one argument")
+            index, value = args[:-1], args[-1]
+            if len(index) == 1 and onp.ndim(index[0]) == 0 and not isinstance(index[0], tuple):
+                self.flat[index[0]] = value
+            else:
+                self[index[0] if len(index) == 1 else index] = value
+
+    @property
+    def flat(self):
+        return TracedFlat(self)
+
+    @flat.setter
+    def flat(self, value):
+        TracedFlat(self)[...] = value
+
+    # ---- operators ------------------------------------------------------------------
+    def __floordiv__(self, other):
+        return _facade("floor_divide")(self, other)
+
+    def __rfloordiv__(self, other):
+        return _facade("floor_divide")(other, self)
+
+    def __divmod__(self, other):
+        return _facade("divmod")(self, other)
+
+    def __rdivmod__(self, other):
+        return _facade("divmod")(other, self)
+
+    def __round__(self, ndigits=None):
+        return _facade("round")(self, 0 if ndigits is None else ndigits)
+
+    def __invert__(self):
+        return _facade("invert")(self)
+
+    def __index__(self):  # an integer read off a traced value: no gradient can pass
+        return getval(self).__index__()
+
+    def __contains__(self, value):
+        return bool((getval(self) == getval(value)).any())
+
+    def __copy__(self):
+        return self.copy()
+
+    def __deepcopy__(self, memo):
+        return self.copy()
+
+    def __reduce_ex__(self, protocol):
+        raise TracedValueError(message(
+            "pickling a traced value", "a plain array", "a value inside grad's trace",
+            "Pickle x.asnumpy() (its current numbers) instead."))
+
+    def __array_namespace__(self, *, api_version=None):
+        from . import numpy as facade
+        return facade
+
+    # ---- NumPy's argument order -------------------------------------------------------
+    def compress(self, condition, axis=None):
+        return _facade("compress")(getval(condition), self, axis=axis)
+
+    def choose(self, choices, mode="raise"):
+        return _facade("choose")(self, choices, mode=mode)
+
+    # ---- facts of the value, and views ------------------------------------------------
+    @property
+    def strides(self):
+        return getval(self).strides
+
+    @property
+    def flags(self):
+        return getval(self).flags
+
+    @property
+    def device(self):
+        return "cpu"
+
+    def to_device(self, device, /, *, stream=None):
+        if device != "cpu":
+            raise ValueError(message("to_device on a traced value", "device 'cpu'",
+                                     repr(device)))
+        return self
+
+    def view(self, *args, **kwargs):
+        """``x.view()``: the same numbers as a new traced value (as slicing gives one).
+        Reinterpreting the bytes as another dtype has no gradient, so it is refused."""
+        dtype = kwargs.get("dtype", args[0] if args else None)
+        kind = kwargs.get("type", args[1] if len(args) > 1 else None)
+        if isinstance(dtype, type) and issubclass(dtype, onp.ndarray):
+            dtype, kind = None, dtype
+        value = getval(self)
+        if (dtype is None or onp.dtype(dtype) == value.dtype) and \
+                (kind is None or issubclass(kind, onp.ndarray)):
+            return _facade("reshape")(self, onp.shape(value))
+        raise TracedValueError(message(
+            "view on a traced value", "view() or view(its own dtype)", f"view({dtype!r})",
+            "Reinterpreting the bytes has no gradient: use x.asnumpy().view(...) for the "
+            "numbers, or x.astype(...) to convert differentiably."))
+
+    def _value_method(name):
+        def method(self, *args, **kwargs):
+            return getattr(getval(self), name)(*args, **kwargs)
+        method.__name__ = name
+        method.__doc__ = f"``ndarray.{name}`` of the current value (not differentiated)."
+        return method
+
+    tobytes = _value_method("tobytes")
+    tofile = _value_method("tofile")
+    dump = _value_method("dump")
+    dumps = _value_method("dumps")
+    if hasattr(onp.ndarray, "tostring"):
+        tostring = _value_method("tostring")
+    del _value_method
+
+    def __getattr__(self, name):
+        if hasattr(onp.ndarray, name):
+            raise TracedAttributeError(message(
+                f"x.{name} on a traced value", "an ndarray attribute minpy_compat can trace",
+                f"{name!r}, which reads or rewrites the raw memory",
+                f"Use x.asnumpy().{name} for the current numbers (not differentiated)."))
+        raise AttributeError(f"'{type(self).__name__}' object has no attribute {name!r}")
+
+
+def _bitwise(name, reflected=False):
+    if reflected:
+        def operator(self, other):
+            return _facade(name)(other, self)
+    else:
+        def operator(self, other):
+            return _facade(name)(self, other)
+    return operator
+
+
+def _in_place_operator(dunder, symbol):
+    def operator(self, other):
+        return self._adopt(getattr(self, dunder)(other), symbol)
+    return operator
+
+
+for _dunder, _function in (("and", "bitwise_and"), ("or", "bitwise_or"),
+                           ("xor", "bitwise_xor"), ("lshift", "left_shift"),
+                           ("rshift", "right_shift")):
+    setattr(NdarrayMethods, f"__{_dunder}__", _bitwise(_function))
+    setattr(NdarrayMethods, f"__r{_dunder}__", _bitwise(_function, reflected=True))
+
+# x //= y and the rest change x in place, so every name bound to it sees the change (the
+# arithmetic ones, +=, -=, ..., are TracedArray's own).
+for _dunder, _symbol in (("floordiv", "//="), ("mod", "%="), ("matmul", "@="), ("and", "&="),
+                         ("or", "|="), ("xor", "^="), ("lshift", "<<="), ("rshift", ">>=")):
+    setattr(NdarrayMethods, f"__i{_dunder}__", _in_place_operator(f"__{_dunder}__", _symbol))
