@@ -1,6 +1,8 @@
 """Gradients of NumPy functions that autograd has none for (minpy_compat/numpy/
 derived_gradients.py): finite differences to second order, composites equal to NumPy,
 float32 kept, and the refusals."""
+import itertools
+
 import numpy as onp
 import pytest
 from autograd.tracer import getval
@@ -151,6 +153,15 @@ CASES = [
     ("unstack", (W,), {"axis": 1}, [0]),
     ("trace", (W,), {"offset": 1, "axis1": 1, "axis2": 2}, [0]),
     ("trace", (M,), {}, [0]),
+    # unique, on distinct values (a sort; duplicates are tested below)
+    ("unique", (V,), {}, [0]),
+    ("unique", (M,), {"return_index": True, "return_inverse": True, "return_counts": True}, [0]),
+    ("unique", (M,), {"axis": 0, "return_counts": True}, [0]),
+    ("unique", (W,), {"axis": -1, "return_inverse": True}, [0]),
+    ("unique_values", (M,), {}, [0]),
+    ("unique_counts", (V,), {}, [0]),
+    ("unique_inverse", (M,), {}, [0]),
+    ("unique_all", (W,), {}, [0]),
 ]
 
 
@@ -295,6 +306,151 @@ def test_sort_gradient_follows_ties_to_one_place_each():
     g = grad(lambda x: np.sum(np.sort(x, axis=1) * onp.array([1.0, 10.0, 100.0])))(x)
     assert sorted(g[0].tolist()) == [1.0, 10.0, 100.0]
     assert sorted(g[1].tolist()) == [1.0, 10.0, 100.0]
+
+
+# ---- unique: duplicates share their value's gradient evenly ----------------------------------
+ARRAY_API_UNIQUE = ["unique_values", "unique_counts", "unique_inverse", "unique_all"]
+TIED = onp.array([3.0, 1.0, 3.0, 2.0, 1.0, 3.0])
+TIED_ROWS = onp.array([[1.0, 2.0], [0.0, 5.0], [1.0, 2.0], [1.0, 0.0], [0.0, 5.0]])
+
+
+def _grouping(name, x, kwargs):
+    """NumPy's own (inverse, counts) for the call, the inverse flattened."""
+    if name == "unique":
+        options = {k: v for k, v in kwargs.items() if k in ("axis", "equal_nan")}
+        _, inverse, counts = onp.unique(x, return_inverse=True, return_counts=True, **options)
+    else:
+        result = onp.unique_all(x)
+        inverse, counts = result.inverse_indices, result.counts
+    return onp.reshape(inverse, -1), counts
+
+
+@pytest.mark.parametrize("dtype", [onp.float64, onp.float32])
+def test_unique_splits_a_values_gradient_evenly_among_its_duplicates(dtype):
+    g = grad(lambda x: np.sum(np.unique(x) * onp.array([1.0, 10.0, 100.0], dtype)))(
+        TIED.astype(dtype))
+    assert g.dtype == dtype
+    onp.testing.assert_allclose(g, [100 / 3, 0.5, 100 / 3, 10.0, 0.5, 100 / 3], rtol=1e-6)
+    g = grad(lambda x: np.sum(np.unique(x) * onp.array([1.0, 10.0], dtype)))(
+        onp.array([[2.0, 1.0], [1.0, 1.0]], dtype))  # 2-d, axis=None
+    onp.testing.assert_allclose(g, [[10.0, 1 / 3], [1 / 3, 1 / 3]], rtol=1e-6)
+    weights = onp.array([[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]], dtype)
+    g = grad(lambda x: np.sum(np.unique(x, axis=0) * weights))(TIED_ROWS.astype(dtype))
+    assert g.dtype == dtype  # unique rows [0, 5], [1, 0], [1, 2]: the first and last twice
+    onp.testing.assert_allclose(g, [[2.5, 3.0], [0.5, 1.0], [2.5, 3.0], [3.0, 4.0], [0.5, 1.0]])
+
+
+# (name, kwargs, distinct base values, how x repeats them): x = tie(base) has duplicates,
+# yet unique(tie(base)) is smooth in base, so finite differences in base check the gradient.
+UNIQUE_TIES = [
+    ("unique", {}, V[:3], lambda b: b[[2, 0, 2, 1, 0, 2]]),
+    ("unique", {"return_inverse": True, "return_counts": True}, V[:4],
+     lambda b: b[[[0, 1, 3], [1, 2, 0]]]),  # 2-d, axis=None
+    ("unique", {"axis": 0, "return_index": True}, M, lambda b: b[[2, 0, 2, 1, 0]]),
+    ("unique", {"axis": 1, "return_inverse": True}, M, lambda b: b[:, [1, 0, 3, 1, 2, 3]]),
+    ("unique_values", {}, V[:3], lambda b: b[[1, 0, 1, 2, 1]]),
+    ("unique_counts", {}, V[:3], lambda b: b[[[1, 0], [1, 2]]]),
+    ("unique_inverse", {}, V[:4], lambda b: b[[3, 0, 1, 2, 0, 3]]),
+    ("unique_all", {}, V[:3], lambda b: b[[[2, 2], [0, 1]]]),
+]
+
+
+@pytest.mark.parametrize("name, kwargs, base, tie", UNIQUE_TIES,
+                         ids=[_case_id((c[0], (), c[1], None)) for c in UNIQUE_TIES])
+def test_unique_gradient_with_duplicates_follows_numpys_inverse_and_counts(name, kwargs, base,
+                                                                           tie):
+    """grad x[i] = g[inverse[i]] / counts[inverse[i]] (slices along ``axis``), and its
+    sum over the duplicates (and its own gradient) matches finite differences."""
+    fun = _function(name)
+    x = tie(base)
+    g = grad(lambda x: weighted_total(fun(x, **kwargs)))(x)
+    inverse, counts = _grouping(name, x, kwargs)
+    out = fun(x, **kwargs)
+    values = out[0] if isinstance(out, tuple) else out
+    weights = _weights(onp.shape(values), 0)  # weighted_total's weights for the values
+    axis = kwargs.get("axis")
+    if axis is None:
+        expected = (weights.ravel()[inverse] / counts[inverse]).reshape(x.shape)
+    else:
+        view = [1] * x.ndim
+        view[axis] = -1
+        expected = onp.take(weights, inverse, axis=axis) / counts[inverse].reshape(view)
+    onp.testing.assert_allclose(g, expected, rtol=1e-12)
+    check_grad(lambda b: weighted_total(fun(tie(b), **kwargs)), base, order=2, rtol=1e-4,
+               atol=1e-5)
+
+
+@pytest.mark.parametrize("axis", [None, 0])
+@pytest.mark.parametrize("flags", list(itertools.product([False, True], repeat=3)),
+                         ids=lambda flags: "".join("ivc"[i] if f else "-" for i, f in
+                                                   enumerate(flags)))
+def test_traced_unique_returns_numpys_outputs_with_only_the_values_traced(flags, axis):
+    kwargs = dict(zip(("return_index", "return_inverse", "return_counts"), flags), axis=axis)
+    expected = onp.unique(TIED_ROWS, **kwargs)
+    expected = expected if isinstance(expected, tuple) else (expected,)
+    seen = []
+
+    def f(x):
+        out = np.unique(x, **kwargs)
+        seen.append(out if isinstance(out, tuple) else (out,))
+        return np.sum(seen[-1][0] ** 2)
+
+    g = grad(f)(TIED_ROWS)
+    plain = np.unique(TIED_ROWS, **kwargs)
+    for got in (seen[0], plain if isinstance(plain, tuple) else (plain,)):
+        assert len(got) == len(expected)
+        for part, want in zip(got, expected):
+            part = getval(part)
+            assert part.dtype == want.dtype and part.shape == want.shape
+            onp.testing.assert_array_equal(part, want)
+    assert all(isinstance(part, np.ndarray) for part in seen[0][1:])  # untraced Arrays
+    inverse, counts = _grouping("unique", TIED_ROWS, {"axis": axis})
+    share = counts[inverse].reshape(TIED_ROWS.shape if axis is None else (-1, 1))
+    onp.testing.assert_allclose(g, 2 * TIED_ROWS / share)
+
+
+def test_unique_groups_nans_as_numpy_does():
+    x = onp.array([onp.nan, 1.0, onp.nan, 2.0, 1.0])
+    g = grad(lambda x: np.sum(np.unique(x) * onp.array([1.0, 10.0, 100.0])))(x)
+    onp.testing.assert_array_equal(g, [50.0, 0.5, 50.0, 10.0, 0.5])  # one NaN, counted twice
+    g = grad(lambda x: np.sum(np.unique(x, equal_nan=False) * onp.array([1.0, 10, 100, 1000])))(x)
+    assert sorted(g[[0, 2]]) == [100.0, 1000.0]  # each NaN its own value
+    onp.testing.assert_array_equal(g[[1, 3, 4]], [0.5, 10.0, 0.5])
+
+
+@pytest.mark.parametrize("name", ARRAY_API_UNIQUE)
+def test_array_api_unique_counts_every_nan_apart(name):
+    fun = _function(name)
+    x = onp.array([onp.nan, 1.0, onp.nan, 2.0, 1.0, 1.0])
+    weights = onp.array([1.0, 10.0, 100.0, 1000.0])
+    seen = []
+
+    def f(x):
+        out = fun(x)
+        seen.append(out)
+        return np.sum((out.values if isinstance(out, tuple) else out) * weights)
+
+    g = grad(f)(x)
+    expected = getattr(onp, name)(x)
+    named = isinstance(expected, tuple)
+    assert type(seen[0]) is type(expected) if named else not isinstance(seen[0], tuple)
+    for part, want in zip(seen[0] if named else [seen[0]], expected if named else [expected]):
+        onp.testing.assert_array_equal(getval(part), want)
+        assert getval(part).dtype == want.dtype and getval(part).shape == want.shape
+    assert sorted(g[[0, 2]]) == [100.0, 1000.0]
+    onp.testing.assert_allclose(g[[1, 3, 4, 5]], [1 / 3, 10.0, 1 / 3, 1 / 3])
+
+
+@pytest.mark.parametrize("name, kwargs", [("unique", {}), ("unique", {"return_counts": True}),
+                                          ("unique", {"axis": 0, "return_inverse": True})]
+                         + [(name, {}) for name in ARRAY_API_UNIQUE])
+def test_numpy_unique_on_traced_values_has_the_same_gradient(name, kwargs):
+    _function(name)  # skips where this NumPy lacks the name
+    x = TIED_ROWS if "axis" in kwargs else TIED
+    ours = grad(lambda x: weighted_total(getattr(np, name)(x, **kwargs)))(x)
+    numpys = grad(lambda x: weighted_total(getattr(onp, name)(x, **kwargs)))(x)
+    onp.testing.assert_array_equal(numpys, ours)
+    assert onp.all(ours != 0)
 
 
 # ---- functions whose arrays come in lists (list_arguments.py) ------------------------------

@@ -44,6 +44,7 @@ def _plain(obj):
 
 from . import fft, gradients, linalg, random  # noqa: E402  (submodules need the names above)
 from . import derived_gradients, linalg_gradients, statistics_gradients  # noqa: E402,F401
+globals().update(derived_gradients.OVERRIDES)  # unique and NumPy 2's unique_*
 from .list_arguments import block, choose, dstack, piecewise, select  # noqa: E402,F401
 from .in_place import copyto, fill_diagonal, place, put, put_along_axis, putmask  # noqa: E402,F401
 from .. import registry as _registry  # noqa: E402
