@@ -202,7 +202,9 @@ class TracedArray(NdarrayMethods, ArrayBox):
     ``x[basic index]`` (integers, slices, ``...``, ``None``) remembers ``(x, index)`` in
     ``_view_of``, as a NumPy view remembers its base: writing into the view in place
     (``x[0][1] = v``, ``row = x[0]; row.fill(v)``) writes it back into ``x`` too. Views
-    taken before a write into ``x`` keep the numbers they had (see ``adopted.py``).
+    taken before a write into ``x`` keep the numbers they had (see ``adopted.py``), and
+    views made by ``reshape``/``transpose`` (``x.T[0] = v``) are new values: writes into
+    them do not reach ``x``.
     """
 
     __slots__ = ["_view_of"]
