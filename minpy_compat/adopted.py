@@ -238,8 +238,8 @@ def _slots_in(view, base):
 
     def byte_offsets(array):
         start = array.__array_interface__["data"][0]
-        grid = onp.ix_(*[onp.arange(n) * stride for n, stride in zip(array.shape,
-                                                                       array.strides)])
+        steps = [onp.arange(n) * stride for n, stride in zip(array.shape, array.strides)]
+        grid = onp.ix_(*steps)
         return start + sum(grid, onp.zeros((), onp.intp)) if grid else onp.array(start)
     base_offsets = onp.broadcast_to(byte_offsets(base), base.shape).ravel()
     order = onp.argsort(base_offsets, kind="stable")

@@ -15,6 +15,7 @@ from autograd.tracer import getval, isbox
 
 from ..array import ARRAY_FUNCTIONS
 from ._namespace import contains_box
+from .derived_gradients import _along_axis_index  # take_along_axis's index tuple
 
 
 def _traced(*args):
@@ -96,16 +97,7 @@ def put_along_axis(arr, indices, values, axis):
             values = onp.asarray(values)
         write_flat(arr, positions, anp.broadcast_to(values, indices.shape))
         return
-    axis = axis % len(shape)
-    index = []
-    for dim, length in enumerate(shape):
-        if dim == axis:
-            index.append(indices)
-        else:
-            stretch = [1] * len(shape)
-            stretch[dim] = length
-            index.append(onp.arange(length).reshape(stretch))
-    arr[tuple(index)] = values
+    arr[_along_axis_index(indices, axis % len(shape))] = values
 
 
 def putmask(a, mask, values):
