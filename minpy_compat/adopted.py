@@ -146,8 +146,9 @@ def _delegate_to_box(name, attribute):
     return lambda self, *args, **kwargs: getattr(self._box(), name)(*args, **kwargs)
 
 
-_IN_PLACE = {name for name in dir(TracedArray) if name.startswith("__i") and
-             name not in ("__init__", "__init_subclass__", "__index__", "__invert__")}
+# x += v, x //= v, ...: each __i<op>__ whose __<op>__ exists (not __int__, __index__, ...).
+_IN_PLACE = {name for name in dir(TracedArray)
+             if name.startswith("__i") and hasattr(TracedArray, "__" + name[3:])}
 # What AdoptedArray keeps as an ndarray (its memory, its class protocol).
 _NOT_DELEGATED = {"__init__", "__new__", "__class__", "__getattribute__", "__setattr__",
                   "__delattr__", "__init_subclass__", "__subclasshook__", "__reduce__",

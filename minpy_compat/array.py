@@ -27,7 +27,7 @@ from .assignment import assign_at
 from .context import cpu, current_context
 from .errors import TracedValueError, describe, message
 from .lean_call import lean_operators
-from .traced_methods import NdarrayMethods
+from .traced_methods import NdarrayMethods, facade_function as _facade
 
 _CPU = cpu()
 
@@ -184,11 +184,6 @@ def _dispatching():
     if active is None:
         active = _local.active = set()
     return active
-
-
-def _facade(name):
-    from . import numpy as facade
-    return getattr(facade, name)
 
 
 def shape_argument(args):
@@ -350,11 +345,10 @@ class TracedArray(NdarrayMethods, ArrayBox):
 
     def _write_through(self):
         """After an in-place change of a view, write it into the array it views."""
-        try:
-            base, index = self._view_of
-        except AttributeError:  # not a view
-            return
-        base[index] = self
+        view_of = self._view_of  # None unless set by indexing
+        if view_of is not None:
+            base, index = view_of
+            base[index] = self
 
     def __iadd__(self, other):
         return self._adopt(self + other, "+=")

@@ -23,9 +23,13 @@ class TracedAttributeError(MinpyError, AttributeError):
     """An ndarray attribute that a traced value cannot offer (``hasattr`` stays False)."""
 
 
-def _facade(name):
+def facade_function(name):
+    """``minpy_compat.numpy.<name>`` (imported on use: the facade imports this module)."""
     from . import numpy as facade
     return getattr(facade, name)
+
+
+_facade = facade_function
 
 
 def _in_place():
@@ -209,6 +213,8 @@ class NdarrayMethods:
     del _value_method
 
     def __getattr__(self, name):
+        if name == "_view_of":  # an unset slot: this value is not a view (see TracedArray)
+            return None
         if hasattr(onp.ndarray, name):
             raise TracedAttributeError(message(
                 f"x.{name} on a traced value", "an ndarray attribute minpy_compat can trace",

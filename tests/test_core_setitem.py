@@ -366,6 +366,19 @@ def test_in_place_numpy_methods_on_an_adopted_array_record_the_change():
     check_grad(f, onp.array([0.4, 1.3, -0.7]), order=2)
 
 
+def test_an_adopted_array_refuses_float_and_int_clearly():
+    def f(x):
+        out = np.zeros(1)
+        out[0] = x[0]
+        for convert in (float, int):
+            with pytest.raises(TracedValueError, match=r"float\(\)/int\(\) of a traced value"):
+                convert(out)
+        out //= 0.5  # an in-place operator still changes the array
+        return np.sum(out)
+
+    onp.testing.assert_array_equal(grad(f)(np.ones(1)), [0.0])
+
+
 def test_resizing_an_adopted_array_is_refused():
     def f(x):
         out = np.zeros(2)
