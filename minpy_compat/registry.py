@@ -187,6 +187,28 @@ def replace_vjp(fun, maker):
     primitive_vjps[fun] = vjp_argnums
 
 
+def prefer_vjp(fun, fast):
+    """Try ``fast(argnums, ans, args, kwargs)`` before the VJP ``fun`` has now; ``fast``
+    returns ``g -> gradients`` for the calls it covers and None for the rest (see
+    ``numpy/fast_vjps.py``). ``general_vjp(fun)`` gives the VJP behind it."""
+    general = primitive_vjps[fun]
+    if getattr(general, "fast", None) is fast:
+        return
+
+    def vjp_argnums(argnums, ans, args, kwargs):
+        return fast(argnums, ans, args, kwargs) or general(argnums, ans, args, kwargs)
+    vjp_argnums.fast = fast
+    vjp_argnums.general = general
+    primitive_vjps[fun] = vjp_argnums
+    _package_vjps.append(fun)
+
+
+def general_vjp(fun):
+    """The VJP of ``fun`` without its fast path (tests compare the two)."""
+    vjp_argnums = primitive_vjps[fun]
+    return getattr(vjp_argnums, "general", vjp_argnums)
+
+
 # ---- custom ops ------------------------------------------------------------------
 def all_ops():
     """Every op made by ``customop`` (or the Cell layer), oldest first."""

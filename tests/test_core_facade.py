@@ -124,6 +124,7 @@ REGISTERED_CASES = {
     "multiply": [(X, Y), (Y, X), (X[:, :1].copy(), X), (X, 3.0)],
     "divide": [(X, Y + 2.0), (Y + 2.0, X + 3.0), (X[:, :1] + 2.0, X + 3.0)],
     "negative": [(X,)],
+    "exp": [(X,), (Y,)], "log": [(POS,)], "tanh": [(X,), (Y,)],
     "power": [(POS, 2), (POS, 3.5), (X, 2), (POS, POS), (POS, -1)],
     "sum": [(X,), (Y,)],
     "mean": [(X,), (Y,)],

@@ -64,6 +64,8 @@ sigmoid = _differentiable(_sigmoid, _traced_sigmoid)
 sigmoid.__doc__ = "MinPy's extra: the logistic function 1 / (1 + exp(-x)), differentiable."
 
 _registry.keep_all_dtypes()
+from . import fast_vjps as _fast_vjps  # noqa: E402  (last: in front of every VJP above)
+_fast_vjps.install()
 
 
 # Defined last: while the submodules above import, it must not shadow them.
