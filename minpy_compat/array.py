@@ -18,6 +18,7 @@ of ``ArrayBox`` (``isinstance`` still holds), so plain autograd code keeps worki
 import threading
 
 import numpy as onp
+from autograd.builtins import SequenceBox
 from autograd.core import VJPNode
 from autograd.numpy.numpy_boxes import ArrayBox
 from autograd.numpy.numpy_vspaces import ArrayVSpace
@@ -134,6 +135,20 @@ def wrap(value):
     if isinstance(value, tuple) and hasattr(value, "_fields"):  # linalg's named results
         return kind(*(wrap(v) for v in value))
     return value
+
+
+def wrap_result(value):
+    """``wrap`` for a NumPy function's result: a traced tuple or list (autograd's
+    SequenceBox) becomes the container its value is, each item traced on its own, so
+    ``eigh(a).eigenvalues``, ``isinstance(svd(a), tuple)`` and ``type(split(a, 2)) is list``
+    work as on values."""
+    if type(value) is not SequenceBox:
+        return wrap(value)
+    container = getval(value)
+    items = [wrap(value[i]) for i in range(len(container))]
+    if hasattr(container, "_fields"):
+        return type(container)(*items)
+    return type(container)(items)
 
 
 def wrap_tree(value):
@@ -268,11 +283,17 @@ class TracedArray(NdarrayMethods, ArrayBox):
     def __array_function__(self, func, types, args, kwargs):
         implementation = ARRAY_FUNCTIONS.get(func)
         active = _dispatching()
-        if implementation is None or func in active:
+        if implementation is None:
             raise TracedValueError(message(
                 f"numpy.{func.__name__}", "a function minpy_compat can differentiate "
                 "with these arguments", "one it has no gradient for here",
                 "Call minpy_compat.numpy's version, or use x.asnumpy() for the value."))
+        if func in active:  # minpy_compat's own version handed a traced argument to NumPy's
+            raise TracedValueError(message(
+                f"minpy_compat.numpy.{func.__name__}", "traced values only in the arguments it "
+                "differentiates", "a traced value in an argument it has no gradient for "
+                "(e.g. weights=)", "Pass that argument as a constant (x.asnumpy()), or write "
+                "the computation with differentiable functions."))
         active.add(func)
         try:
             return implementation(*args, **kwargs)
@@ -318,10 +339,21 @@ class TracedArray(NdarrayMethods, ArrayBox):
         return getval(self).nbytes
 
     def item(self, *args):
-        return getval(self).item(*args)
+        return self._as_python("item()").item(*args)
 
     def tolist(self):
-        return getval(self).tolist()
+        return self._as_python("tolist()").tolist()
+
+    def _as_python(self, how):
+        """The value, for a conversion to Python numbers: refused where a gradient could
+        flow (float or complex numbers), as ``float()`` is; integers carry none."""
+        value = getval(self)
+        if onp.result_type(value).kind in "fc":
+            raise TracedValueError(message(
+                f"{how} of a traced value", "an array operation (x[i] keeps the gradient)",
+                "a conversion to Python numbers that drops the gradient",
+                f"Use x.asnumpy().{how[:-2]}() to read the value without its gradient."))
+        return onp.asarray(value)
 
     def __pos__(self):
         return self

@@ -108,6 +108,12 @@ def _vjp_and_value(func, argnums, args, kwargs, reduce_tuples=True):
     """
     leaves = []
     templates = [_flatten_argument(args[i], leaves, func, i) for i in argnums]
+    for argnum, template in zip(argnums, templates):
+        if type(template) not in (Leaf, list, tuple, dict):  # None, a str, a bool
+            raise ArgnumError(message(
+                f"grad({_name(func)}) argument {argnum}", "arrays or floats (possibly inside "
+                "lists, tuples and dicts) at a differentiated position", describe(template),
+                "Differentiate another argnum, or pass a float."))
     one_leaf_each = all(type(t) is Leaf for t in templates)  # the common case: no unflatten
     python_floats = [type(t) is Leaf and type(leaves[t]) is float for t in templates]
     captured = []

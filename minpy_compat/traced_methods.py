@@ -162,6 +162,9 @@ class NdarrayMethods:
     def choose(self, choices, mode="raise"):
         return _facade("choose")(self, choices, mode=mode)
 
+    def clip(self, *bounds, **kwargs):  # also NumPy 2.1's min=/max= keywords
+        return _facade("clip")(self, *bounds, **kwargs)
+
     # ---- facts of the value, and views ------------------------------------------------
     @property
     def strides(self):

@@ -11,7 +11,8 @@ import numpy as onp
 from autograd.tracer import isbox
 
 from .. import registry
-from ..array import ARRAY_FUNCTIONS, Array, wrap
+from ..adopted import AdoptedArray, into_out
+from ..array import ARRAY_FUNCTIONS, Array, wrap, wrap_result
 from ..dispatch import _switch
 from ..lean_call import lean
 
@@ -27,12 +28,17 @@ def differentiable(raw, traced):
     registry.keep_dtypes(traced)
     registry.refuse_gradient(traced, f"minpy_compat.numpy.{getattr(raw, '__name__', raw)}")
     call = lean(traced)
+    name, is_ufunc = getattr(raw, "__name__", "function"), isinstance(raw, onp.ufunc)
 
     def facade(*args, **kwargs):
         # Dispatch hook (MXNet backend): one module-attribute read on the default path.
         if _switch.engaged:
             return _switch.run(raw, traced, args, kwargs)
-        return wrap(call(*args, **kwargs))
+        if kwargs and kwargs.get("out") is not None and _traced_out(args, kwargs["out"]):
+            return into_out(f"minpy_compat.numpy.{name}",
+                            lambda *a, **k: wrap_result(call(*a, **k)), args, kwargs,
+                            "same_kind" if is_ufunc else "unsafe")
+        return wrap_result(call(*args, **kwargs))
 
     functools.update_wrapper(facade, raw, updated=())
     facade.__wrapped__ = raw
@@ -106,6 +112,13 @@ def fill_namespace(target, numpy_module, autograd_module, skip=()):
             target[name] = differentiable(obj, traced)
         else:
             target[name] = plain(obj)
+
+
+def _traced_out(args, out):
+    """Whether a call with ``out=`` must go through ``into_out``: a traced argument, or an
+    out= array that is traced already (NumPy's own ``out=`` would write values only)."""
+    targets = out if type(out) is tuple else (out,)
+    return contains_box(args) or any(type(t) is AdoptedArray for t in targets)
 
 
 def contains_box(value):

@@ -284,6 +284,13 @@ _MINDSPORE_ONLY = ("grad_position", "weights", "has_aux", "return_ids")
 
 def _pick(fn, args, kwargs, mindspore_op, minpy_op):
     from ..nn.cell import Cell
+    unknown = sorted(set(kwargs) - {"argnum"} - set(_MINDSPORE_ONLY))
+    if unknown:  # a mistyped keyword must not fall back to argnum=0 silently
+        name = f"minpy_compat.{minpy_op.__name__}"
+        raise TypeError(message(
+            f"{name}", "the keyword argnum (MinPy) or grad_position, weights, has_aux, "
+            "return_ids (MindSpore)", ", ".join(repr(k) for k in unknown),
+            f"For JAX's argnums=i write {name}(f, argnum=i)." if "argnums" in unknown else ""))
     if "argnum" in kwargs:
         return minpy_op(fn, *args, **kwargs)
     if (isinstance(fn, Cell) or len(args) > 1 or any(k in kwargs for k in _MINDSPORE_ONLY)
