@@ -164,7 +164,8 @@ def test_normal_with_traced_parameters_draws_numpys_numbers():
         np.random.seed(3)
         sample = np.random.normal(loc, scale, size=(4, 3))
         onp.random.seed(3)
-        onp.testing.assert_array_equal(sample.asnumpy(), onp.random.normal(_value(loc), _value(scale), (4, 3)))
+        expected = onp.random.normal(_value(loc), _value(scale), (4, 3))
+        onp.testing.assert_array_equal(sample.asnumpy(), expected)
         return np.sum(sample ** 2)
     check_grad(f, loc, onp.array(scale), order=2)
 
