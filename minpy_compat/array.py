@@ -211,10 +211,12 @@ class TracedArray(NdarrayMethods, ArrayBox):
 
     ``x[basic index]`` (integers, slices, ``...``, ``None``) remembers ``(x, index)`` in
     ``_view_of``, as a NumPy view remembers its base: writing into the view in place
-    (``x[0][1] = v``, ``row = x[0]; row.fill(v)``) writes it back into ``x`` too. Views
-    taken before a write into ``x`` keep the numbers they had (see ``adopted.py``), and
-    views made by ``reshape``/``transpose`` (``x.T[0] = v``) are new values: writes into
-    them do not reach ``x``.
+    (``x[0][1] = v``, ``row = x[0]; row.fill(v)``) writes it back into ``x`` too. So do
+    the rearranging methods (``x.T``, ``x.mT``, ``transpose``, ``swapaxes``, ``reshape``,
+    ``ravel``, ``squeeze``) where NumPy's result is a view: ``x.T[0] = v`` changes ``x``'s
+    first column, while ``x.T.reshape(-1)`` is a copy, as in NumPy. Views taken before a
+    write into ``x`` keep the numbers they had (see ``adopted.py``), and the functions
+    (``np.transpose(x)``, ``np.reshape(x, ...)``) give new values.
     """
 
     __slots__ = ["_view_of"]
@@ -377,10 +379,13 @@ class TracedArray(NdarrayMethods, ArrayBox):
 
     def _write_through(self):
         """After an in-place change of a view, write it into the array it views."""
-        view_of = self._view_of  # None unless set by indexing
+        view_of = self._view_of  # None unless set by indexing or a reshaping method
         if view_of is not None:
             base, index = view_of
-            base[index] = self
+            if type(index) is Rearranged:
+                base[...] = index.undo(self)
+            else:
+                base[index] = self
 
     def __iadd__(self, other):
         return self._adopt(self + other, "+=")
@@ -436,6 +441,46 @@ def _is_basic(index):
     return True
 
 
+class Rearranged:
+    """The ``index`` of a view that rearranges its whole base (``x.T``, ``x.reshape(...)``):
+    ``undo(view)`` gives the view's values in the base's arrangement."""
+
+    __slots__ = ["undo"]
+
+    def __init__(self, undo):
+        self.undo = undo
+
+
+def _rearranging(method, undo_for):
+    """``method`` marking its result as a view of ``self`` where NumPy's own result would
+    be one (it shares the value's memory): writes into it reach ``self``, as in NumPy.
+    ``undo_for(self, *args, **kwargs)`` gives the ``undo`` of that call."""
+    def rearranged(self, *args, **kwargs):
+        result = method(self, *args, **kwargs)
+        if type(result) is TracedArray and result._trace == self._trace and \
+                onp.may_share_memory(result._value, self._value):
+            result._view_of = (self, Rearranged(undo_for(self, *args, **kwargs)))
+        return result
+    rearranged.__name__ = getattr(method, "__name__", "rearranged")
+    rearranged.__doc__ = getattr(method, "__doc__", None)
+    return rearranged
+
+
+def _undo_transpose(self, *axes):
+    axes = shape_argument(axes) or tuple(reversed(range(self.ndim)))
+    inverse = tuple(onp.argsort(axes))
+    return lambda view: view.transpose(inverse)
+
+
+def _undo_swapaxes(self, first, second):
+    return lambda view: view.swapaxes(first, second)
+
+
+def _undo_reshape(self, *args, **kwargs):
+    shape = self.shape
+    return lambda view: view.reshape(shape)
+
+
 def _viewing(getitem):
     def __getitem__(self, index):
         result = getitem(self, index)
@@ -448,6 +493,14 @@ def _viewing(getitem):
 for _name, _operator in lean_operators().items():
     setattr(TracedArray, _name, _operator)
 TracedArray.__getitem__ = _viewing(TracedArray.__getitem__)
+for _name, _undo in (("transpose", _undo_transpose), ("swapaxes", _undo_swapaxes),
+                     ("reshape", _undo_reshape), ("ravel", _undo_reshape),
+                     ("squeeze", _undo_reshape)):
+    setattr(TracedArray, _name, _rearranging(getattr(TracedArray, _name), _undo))
+TracedArray.T = property(_rearranging(lambda self: self.transpose(), lambda self: (
+    lambda view: view.transpose())), doc="The transpose (a view: writes into it reach x).")
+TracedArray.mT = property(_rearranging(lambda self: _facade("swapaxes")(self, -1, -2),
+                                       lambda self: lambda view: view.swapaxes(-1, -2)))
 
 
 # ---- registration with autograd ----------------------------------------------

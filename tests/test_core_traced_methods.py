@@ -400,3 +400,42 @@ def test_a_function_without_a_rule_raises_only_if_the_gradient_reaches_it():
         return np.sum(x ** 2)
 
     onp.testing.assert_allclose(grad(f)(X), 2.0 * X)
+
+
+# ---- views that rearrange the whole array: x.T, x.reshape(...), x.ravel(), ... ----------
+REARRANGING_WRITES = {
+    "T row": lambda a, v: a.T.__setitem__(0, v),
+    "T element": lambda a, v: a.T.__setitem__((1, 0), v[0]),
+    "mT row": lambda a, v: a.mT.__setitem__(2, v),
+    "transpose, whole": lambda a, v: a.transpose().__setitem__(slice(None), a.transpose() * v[1]),
+    "transpose axes": lambda a, v: a.transpose(1, 0).__setitem__(1, v),
+    "reshape": lambda a, v: a.reshape(3, 2).__setitem__(0, v),
+    "reshape -1": lambda a, v: a.reshape(-1).__setitem__(slice(0, 2), v),
+    "ravel": lambda a, v: a.ravel().__setitem__(slice(4, 6), v),
+    "swapaxes": lambda a, v: a.swapaxes(0, 1).__setitem__(2, v),
+    "squeeze": lambda a, v: a[None].squeeze().__setitem__((1, slice(0, 2)), v),
+    "T of a slice": lambda a, v: a[:, :2].T.__setitem__(1, v),
+    "in place on T": lambda a, v: a.T.__imul__(v[0]),
+    "not a view: reshape of T copies": lambda a, v: a.T.reshape(-1).__setitem__(0, v[0]),
+}
+REARRANGED_A = onp.arange(6.0).reshape(2, 3) / 3 + 0.1
+REARRANGED_V = onp.array([0.5, -1.5])
+
+
+@pytest.mark.parametrize("name", sorted(REARRANGING_WRITES))
+def test_writes_into_rearranging_views_reach_the_array(name):
+    if name.startswith("mT") and not hasattr(onp.ndarray, "mT"):
+        pytest.skip(f"numpy {onp.__version__} has no ndarray.mT to compare with")
+    write = REARRANGING_WRITES[name]
+    expected = REARRANGED_A.copy()
+    write(expected, REARRANGED_V.copy())  # NumPy: the view's memory is the array's
+
+    def written(a, v):
+        a = a * 1.0  # a traced value of its own
+        write(a, v)
+        return a
+    seen = []
+    grad(lambda a: (seen.append(written(a, REARRANGED_V).asnumpy()), np.sum(a))[1])(
+        REARRANGED_A)
+    onp.testing.assert_allclose(seen[0], expected)
+    check_grad(lambda a, v: written(a, v) ** 2, REARRANGED_A, REARRANGED_V, order=2)
