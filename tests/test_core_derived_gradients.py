@@ -22,6 +22,8 @@ POS = onp.abs(M) + 0.5
 ZEROS = onp.array([[1.5, 0.0, -0.7, 2.0], [0.0, 0.0, 1.2, -0.4]])  # one and two zeros a row
 POINTS = onp.array([-0.5, 0.3, 1.2, 1.7, 2.6, 3.5])  # below, inside (off the knots), above
 GRID = onp.array([0.0, 1.0, 2.0, 3.0])
+NONFINITE = onp.where(M > 0.55, onp.inf, onp.where(M < -1.0, -onp.inf, M))
+NONFINITE[1, 1] = onp.nan
 
 # (name, args, kwargs, differentiated argnums); names are attributes of minpy_compat.numpy.
 CASES = [
@@ -101,7 +103,8 @@ CASES = [
     ("polyder", (V,), {"m": 2}, [0]),
     ("polyint", (V[:3],), {"m": 2, "k": [1.0, 2.0]}, [0]),
     # interpolation
-    ("interp", (POINTS, GRID, V[:4]), {}, [0, 2]),
+    ("interp", (POINTS, GRID, V[:4]), {}, [0, 1, 2]),
+    ("interp", (POINTS, list(GRID), list(V[:4])), {}, [0]),  # lists for xp and fp
     ("interp", (POINTS, GRID, V[:4]), {"left": -1.0, "right": 4.0}, [0, 2]),
     ("interp", (1.3, GRID, V[:4]), {}, [0, 2]),
     # elementwise ufuncs
@@ -130,6 +133,10 @@ CASES = [
     ("amax", (M,), {"where": M < 0.8, "initial": -5.0}, [0]),
     ("min", (M,), {"axis": 1, "where": M > -0.8, "initial": 5.0}, [0]),
     ("amin", (M,), {"where": M > -0.8, "initial": 5.0}, [0]),
+    ("max", (M,), {"axis": 1, "initial": 0.58}, [0]),  # initial wins in the last row
+    ("amax", (W,), {"axis": (0, 2), "keepdims": True, "initial": 0.9}, [0]),
+    ("min", (M,), {"axis": 0, "initial": -0.5, "where": M < 0.55}, [0]),
+    ("amin", (M,), {"initial": -2.0}, [0]),
     ("var", (M,), {"axis": 1, "where": M > -0.9, "ddof": 1}, [0]),
     ("std", (M,), {"where": M > -0.9}, [0]),
     ("diagonal", (M,), {"offset": 1}, [0]),
@@ -149,6 +156,57 @@ CASES = [
     ("fft.rfftn", (W,), {"s": (2, 3, 5), "axes": (0, 1, 2)}, [0]),
     ("fft.irfft2", (M,), {"s": (3, 5)}, [0]),
     ("fft.irfftn", (W,), {"s": (2, 3, 7), "axes": (0, 1, 2)}, [0]),
+    # fft: n or s padding and cropping, and every norm (autograd's rule fits none of them)
+    ("fft.rfft", (V[:4],), {"n": 6}, [0]),
+    ("fft.rfft", (M,), {"n": 3, "norm": "forward"}, [0]),
+    ("fft.rfft", (M,), {"norm": "forward"}, [0]),
+    ("fft.rfft", (M,), {"n": 2, "axis": 0, "norm": "backward"}, [0]),
+    ("fft.irfft", (M,), {"norm": "forward"}, [0]),
+    ("fft.irfft", (V,), {"n": 5, "norm": "ortho"}, [0]),
+    ("fft.irfft", (M,), {"n": 8, "axis": 0, "norm": "backward"}, [0]),
+    ("fft.rfft2", (M,), {"norm": "forward"}, [0]),
+    ("fft.rfft2", (M,), {"s": (2, 6)}, [0]),
+    ("fft.rfftn", (W,), {"norm": "forward"}, [0]),
+    ("fft.rfftn", (W,), {"s": (3, 2), "axes": (2, 0), "norm": "ortho"}, [0]),
+    ("fft.irfft2", (M,), {"norm": "forward"}, [0]),
+    ("fft.irfft2", (M,), {"s": (4, 4), "norm": "ortho"}, [0]),
+    ("fft.irfftn", (W,), {"norm": "forward"}, [0]),
+    ("fft.irfftn", (W,), {"s": (4, 5), "axes": (0, 2), "norm": "backward"}, [0]),
+    ("fft.hfft", (V,), {"n": 9, "norm": "forward"}, [0]),
+    ("fft.hfft", (M,), {"n": 4, "axis": 0, "norm": "backward"}, [0]),
+    ("fft.ihfft", (M,), {"n": 6, "norm": "ortho"}, [0]),
+    ("fft.ihfft", (V,), {"n": 3, "norm": "backward"}, [0]),
+    # autograd's rules, which missed some of NumPy's arguments
+    ("tile", (M, 2), {}, [0]),
+    ("tile", (M, (2, 1, 3)), {}, [0]),
+    ("tile", (W, (2, 3)), {}, [0]),
+    ("tile", (M, (0, 2)), {}, [0]),
+    ("repeat", (M, [1, 0, 2, 1]), {"axis": 1}, [0]),
+    ("repeat", (M, 2), {"axis": -1}, [0]),
+    ("repeat", (W, 3), {}, [0]),
+    ("roll", (M, (1, 2)), {"axis": (0, 1)}, [0]),
+    ("roll", (M, (1, 2)), {}, [0]),
+    ("roll", (W, -1), {"axis": 2}, [0]),
+    ("rot90", (M, 1), {"axes": (1, 0)}, [0]),
+    ("rot90", (W, 3), {"axes": (0, 2)}, [0]),
+    ("rot90", (M, -2), {}, [0]),
+    ("concatenate", ([M, 2 * M],), {"axis": None}, [0]),  # the list is traced as one array
+    ("outer", (M[:2, :3], V[:4]), {}, [0, 1]),
+    ("outer", (M, W[0, :2]), {}, [0, 1]),
+    ("clip", (M, -0.5, 0.5), {}, [0]),
+    ("clip", (M, None, 0.3), {}, [0]),
+    ("clip", (M, V[:4] - 0.5, onp.array([[0.8], [0.3], [0.5]])), {}, [0, 1, 2]),  # crossing
+    ("nan_to_num", (NONFINITE,), {"posinf": 9.0, "neginf": -9.0}, [0]),  # nan: 0 by default
+    ("nan_to_num", (NONFINITE,), {"nan": 0.5, "posinf": 9.0, "neginf": -9.0}, [0]),
+    ("diff", (M,), {"prepend": 0.5, "append": M[:, :2]}, [0]),
+    ("diff", (M, 2, 0), {"prepend": M[:1]}, [0]),
+    ("diff", (W,), {"axis": 1}, [0]),
+    ("gradient", (M,), {}, [0]),
+    ("gradient", (V,), {"edge_order": 2}, [0]),
+    ("gradient", (M, 0.5, onp.cumsum(POS[0])), {"edge_order": 2}, [0, 1, 2]),
+    ("gradient", (M, onp.cumsum(POS[:, 0])), {"axis": 0}, [0, 1]),
+    ("gradient", (W, 2.0), {"axis": (2, 1), "edge_order": 2}, [0, 1]),
+    ("gradient", (W,), {"axis": -3}, [0]),
     # more shapes
     ("unstack", (W,), {"axis": 1}, [0]),
     ("trace", (W,), {"offset": 1, "axis1": 1, "axis2": 2}, [0]),
@@ -275,9 +333,7 @@ def test_pad_refuses_modes_that_compute_values(mode, kwargs, match):
         grad(lambda x: np.sum(np.pad(x, 1, mode=mode, **kwargs)))(M)
 
 
-def test_interp_refuses_traced_sample_points_and_periods():
-    with pytest.raises(NoGradientFuncError, match=r"interp argument 1: expected constant sample"):
-        grad(lambda xp: np.sum(np.interp(POINTS, xp, V[:4])))(GRID)
+def test_interp_refuses_periods():
     with pytest.raises(NoGradientFuncError, match=r"interp argument 0: expected period=None"):
         grad(lambda x: np.sum(np.interp(x, GRID, V[:4], period=4.0)))(POINTS)
 

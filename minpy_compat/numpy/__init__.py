@@ -44,7 +44,11 @@ def _plain(obj):
 
 from . import fft, gradients, linalg, random  # noqa: E402  (submodules need the names above)
 from . import derived_gradients, linalg_gradients, statistics_gradients  # noqa: E402,F401
-globals().update(derived_gradients.OVERRIDES)  # unique and NumPy 2's unique_*
+globals().update(derived_gradients.OVERRIDES)  # unique and NumPy 2's unique_*, diff, ...
+_by_raw = {id(_f.__wrapped__): _f for _f in derived_gradients.OVERRIDES.values()}
+globals().update({_alias: _by_raw[id(getattr(_onp, _alias))] for _alias in dir(_onp)
+                  if id(getattr(_onp, _alias, None)) in _by_raw})  # aliases: NumPy 2's concat
+del _by_raw
 from .list_arguments import block, choose, dstack, piecewise, select  # noqa: E402,F401
 from .in_place import copyto, fill_diagonal, place, put, put_along_axis, putmask  # noqa: E402,F401
 from .. import registry as _registry  # noqa: E402

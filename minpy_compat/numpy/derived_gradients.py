@@ -32,6 +32,7 @@ import inspect
 import autograd.numpy as anp
 import numpy as onp
 from autograd.numpy import numpy_wrapper
+from autograd.numpy.numpy_vjps import match_complex
 from autograd.core import primitive_vjps
 from autograd.extend import primitive
 from autograd.tracer import getval, isbox
@@ -500,6 +501,69 @@ for _name in ("unique_values", "unique_counts", "unique_inverse", "unique_all"):
     override(_name, _array_api_unique)
 
 
+# ---- autograd's rules that miss some of NumPy's arguments ----------------------------------
+# tile: autograd's put a scalar reps on axis 0 (NumPy: the last axis) and refused zeros;
+# repeat: autograd's takes one count (not one per element) and misreads axis=-1.
+register(["tile", "repeat"], moving_vjp([0]))
+define("roll", lambda ans, a, shift, axis=None: lambda g: anp.roll(
+    g, -onp.asarray(shift), axis=axis))  # shift may be a tuple (one per axis)
+define("rot90", lambda ans, m, k=1, axes=(0, 1): lambda g: anp.rot90(g, -k, axes))
+
+
+def _outer_grad(argnum):
+    """``outer`` flattens its inputs; autograd's rule assumed vectors and gave a 2-D input
+    a flat gradient (or raised)."""
+    def maker(ans, a, b, out=None):
+        shape = onp.shape(getval((a, b)[argnum]))
+        if argnum == 0:
+            return lambda g: match_complex(a, anp.reshape(anp.dot(g, anp.ravel(b)), shape))
+        return lambda g: match_complex(b, anp.reshape(anp.dot(anp.ravel(a), g), shape))
+    return maker
+
+
+define("outer", _outer_grad(0), _outer_grad(1))
+
+
+def _taken(value, bound):
+    """Where ``clip``'s result ``value`` is ``bound`` (None: nowhere), compared in the
+    result's dtype (a float64 bound of a float32 array was rounded to float32)."""
+    if bound is None:
+        return onp.zeros(onp.shape(value), bool)
+    return value == onp.asarray(getval(bound)).astype(value.dtype)
+
+
+def _clip_grad(argnum):
+    """``clip(a, a_min, a_max)``: ``g`` goes to the value each element took; a bound tied
+    with ``a`` takes it, and ``a_max`` beats ``a_min`` where the two cross (NumPy applies
+    it last). autograd's rule had ``a`` only."""
+    def maker(ans, a, a_min=None, a_max=None, out=None, **kwargs):
+        upper = _taken(getval(ans), a_max)
+        lower = _taken(getval(ans), a_min) & ~upper
+        picked = (~(lower | upper), lower, upper)[argnum]
+        shape = onp.shape(getval((a, a_min, a_max)[argnum]))
+        return lambda g: unbroadcast(anp.where(picked, g, 0.0), shape)
+    return maker
+
+
+define("clip", _clip_grad(0), _clip_grad(1), _clip_grad(2))
+# autograd's rule took no nan=, posinf=, neginf=: replaced entries are constants.
+define("nan_to_num", lambda ans, x, *args, **kwargs: lambda g: anp.where(
+    onp.isfinite(getval(x)), g, 0.0))
+
+
+def _concatenate(facade):
+    def concatenate(arrays, axis=0, **kwargs):
+        """``numpy.concatenate``; with ``axis=None`` and traced arrays, the flattened arrays
+        joined along axis 0, as autograd's rule slices ``g`` along an axis (None failed)."""
+        if axis is None and any(isbox(a) for a in arrays):
+            arrays, axis = [anp.ravel(a) for a in arrays], 0
+        return facade(arrays, axis, **kwargs)
+    return concatenate
+
+
+override("concatenate", _concatenate)
+
+
 # ---- products, sums and differences ------------------------------------------------------
 define("cumprod", _cumprod_grad)
 define("cumproduct", _cumprod_grad)
@@ -572,6 +636,100 @@ register(["cumulative_prod"], composite_vjp(_cumulative(anp.cumprod, 1)))
 register(["vander"], composite_vjp(_vander))
 
 
+def _diff(a, n=1, axis=-1, prepend=onp._NoValue, append=onp._NoValue):
+    """NumPy's ``diff``: ``prepend``/``append`` joined along ``axis`` (a scalar as one
+    slice), then ``n`` differences; autograd's rule took neither."""
+    ndim = onp.ndim(getval(a))
+    axis = axis % ndim
+    parts = [a]
+    for position, edge in ((0, prepend), (1, append)):
+        if edge is not onp._NoValue:
+            if onp.ndim(getval(edge)) == 0:
+                shape = list(onp.shape(getval(a)))
+                shape[axis] = 1
+                edge = anp.broadcast_to(edge, tuple(shape))
+            parts.insert(len(parts) * position, edge)
+    a = anp.concatenate(parts, axis) if len(parts) > 1 else a
+    for _ in range(n):
+        a = a[_along(axis, ndim, slice(1, None))] - a[_along(axis, ndim, slice(None, -1))]
+    return a
+
+
+def _diff_facade(facade):
+    def diff(a, *args, **kwargs):
+        """``numpy.diff``; a traced ``prepend`` or ``append`` goes through the composite, as
+        the primitive traces positional arguments only."""
+        if any(isbox(v) for v in args[2:] + tuple(kwargs.values())):
+            return wrap(_diff(a, *args, **kwargs))
+        return facade(a, *args, **kwargs)
+    return diff
+
+
+register(["diff"], composite_vjp(_diff))
+override("diff", _diff_facade)
+
+
+def _uniform_derivative(part, h, edge_order):
+    """``numpy.gradient`` along one axis with spacing ``h``; ``part(start, stop)`` slices."""
+    inside = (part(2, None) - part(None, -2)) / (2.0 * h)
+    if edge_order == 1:
+        return (part(1, 2) - part(0, 1)) / h, inside, (part(-1, None) - part(-2, -1)) / h
+    first = (-1.5 * part(0, 1) + 2.0 * part(1, 2) - 0.5 * part(2, 3)) / h
+    last = (0.5 * part(-3, -2) - 2.0 * part(-2, -1) + 1.5 * part(-1, None)) / h
+    return first, inside, last
+
+
+def _uneven_derivative(part, dx, edge_order, view):
+    """The same for coordinate steps ``dx`` (NumPy's second-order formulas)."""
+    d1, d2 = anp.reshape(dx[:-1], view), anp.reshape(dx[1:], view)
+    inside = (-d2 / (d1 * (d1 + d2)) * part(None, -2) + (d2 - d1) / (d1 * d2) * part(1, -1)
+              + d1 / (d2 * (d1 + d2)) * part(2, None))
+    if edge_order == 1:
+        return (part(1, 2) - part(0, 1)) / dx[0], inside, (part(-1, None) - part(-2, -1)) / dx[-1]
+    d1, d2 = dx[0], dx[1]
+    first = (-(2.0 * d1 + d2) / (d1 * (d1 + d2)) * part(0, 1) + (d1 + d2) / (d1 * d2) *
+             part(1, 2) - d1 / (d2 * (d1 + d2)) * part(2, 3))
+    d1, d2 = dx[-2], dx[-1]
+    last = (d2 / (d1 * (d1 + d2)) * part(-3, -2) - (d2 + d1) / (d1 * d2) * part(-2, -1) +
+            (2.0 * d2 + d1) / (d2 * (d1 + d2)) * part(-1, None))
+    return first, inside, last
+
+
+def _derivative_along(f, h, axis, edge_order):
+    """One output of ``numpy.gradient``: ``f`` differentiated along ``axis`` with spacing
+    ``h`` (a step, or the coordinates along the axis)."""
+    ndim = onp.ndim(getval(f))
+
+    def part(start, stop):
+        return f[_along(axis, ndim, slice(start, stop))]
+    if onp.ndim(getval(h)) == 1:
+        dx = h[1:] - h[:-1]
+        h = dx[0] if onp.all(getval(dx) == getval(dx)[0]) else dx  # as NumPy does
+    if onp.ndim(getval(h)) == 0:
+        pieces = _uniform_derivative(part, h, edge_order)
+    else:
+        view = [1] * ndim
+        view[axis] = -1
+        pieces = _uneven_derivative(part, h, edge_order, view)
+    return anp.concatenate(pieces, axis=axis)
+
+
+def _gradient(f, *varargs, axis=None, edge_order=1):
+    """NumPy's ``gradient``, linear in ``f`` (and differentiable in the spacings);
+    autograd's rule took 1-d arrays without spacing only."""
+    ndim = onp.ndim(getval(f))
+    axes = list(range(ndim)) if axis is None else \
+        [ax % ndim for ax in ((axis,) if onp.ndim(axis) == 0 else axis)]
+    if not varargs:
+        varargs = (1.0,)
+    spacings = varargs * len(axes) if len(varargs) == 1 else varargs  # NumPy checked these
+    derivatives = [_derivative_along(f, h, ax, edge_order) for ax, h in zip(axes, spacings)]
+    return derivatives[0] if len(axes) == 1 else tuple(derivatives)
+
+
+register(["gradient"], composite_vjp(_gradient))
+
+
 # ---- polynomials (coefficient arrays, highest power first) ---------------------------------
 def _polyval(p, x):
     result = anp.zeros_like(getval(x)) * 1.0
@@ -630,17 +788,16 @@ register(["polyint"], composite_vjp(_polyint))
 
 # ---- interpolation ------------------------------------------------------------------------
 def _interp(x, xp, fp, left=None, right=None, period=None):
-    """Linear interpolation, differentiable in ``x`` and ``fp`` (``xp`` is a constant)."""
+    """Linear interpolation, differentiable in ``x``, ``xp`` and ``fp``: in ``x`` the slope
+    of its segment (0 outside ``xp``'s range, where the value is an end value)."""
     if period is not None:
         refuse("interp", 0, "period=None for a gradient", f"period={period!r}")
-    if getval(xp) is not xp:
-        refuse("interp", 1, "constant sample points xp", "traced xp",
-               "Differentiate w.r.t. x or fp.")
-    points, grid = onp.asarray(getval(x)), onp.asarray(xp)
+    xp, fp = (v if isbox(v) else onp.asarray(v) for v in (xp, fp))  # lists index as arrays
+    points, grid = onp.asarray(getval(x)), onp.asarray(getval(xp))
     if len(grid) == 1:
         return anp.where(points == points, fp[0], 0.0)
     low = onp.clip(onp.searchsorted(grid, points, side="right") - 1, 0, len(grid) - 2)
-    fraction = (x - grid[low]) / (grid[low + 1] - grid[low])
+    fraction = (x - xp[low]) / (xp[low + 1] - xp[low])
     inside = fp[low] + fraction * (fp[low + 1] - fp[low])
     below = fp[0] if left is None else left
     above = fp[-1] if right is None else right
@@ -717,16 +874,22 @@ def _ihfft(a, n=None, axis=-1, norm=None, out=None):
 
 
 def odd_length_fallback(composite):
-    """``make_vjp_argnums``: autograd's real-FFT VJP where it has one, else (an odd last
-    length) the pull-back through ``composite``, which goes through the complex FFT."""
+    """``make_vjp_argnums``: autograd's real-FFT VJP for the plain call (no ``n``/``s``,
+    ``norm`` None or 'ortho', an even last length), else the pull-back through
+    ``composite``, which goes through the complex FFT. autograd's rule refuses odd lengths,
+    and is wrong for a padded or cropped length and for 'forward' and 'backward'."""
     def make(fun):
         current = primitive_vjps[fun]
 
         def vjp_argnums(argnums, ans, args, kwargs):
-            try:
-                return current(argnums, ans, args, kwargs)
-            except NotImplementedError:
-                return lambda g: pull_back(composite, argnums, args, kwargs, g)
+            size = args[1] if len(args) > 1 else kwargs.get("n", kwargs.get("s"))
+            norm = args[3] if len(args) > 3 else kwargs.get("norm")
+            if size is None and norm in (None, "ortho"):
+                try:
+                    return current(argnums, ans, args, kwargs)
+                except NotImplementedError:
+                    pass  # an odd length: the composite's
+            return lambda g: pull_back(composite, argnums, args, kwargs, g)
         return vjp_argnums
     make.composite = composite
     return make
@@ -792,14 +955,15 @@ register(["ihfft"], composite_vjp(_ihfft), module=anp.fft, prefix="fft.")
 
 # ---- reductions: where= masks, and prod over zeros -------------------------------------------
 def masked_or(rule):
-    """``make_vjp_argnums``: a reduction called with ``where=`` pulls back through the masked
-    composite ``rule``; without it the primitive keeps the VJP it has (autograd's and our
-    own VJPs ignore ``where=``, which gave every masked-out element a gradient)."""
+    """``make_vjp_argnums``: a reduction called with ``where=`` or ``initial=`` pulls back
+    through the masked composite ``rule``; without them the primitive keeps the VJP it has
+    (autograd's and our own VJPs ignore ``where=``, which gave every masked-out element a
+    gradient, and ``max``'s divided by a count of 0 where ``initial`` won)."""
     def make(fun):
         current = primitive_vjps[fun]
 
         def vjp_argnums(argnums, ans, args, kwargs):
-            if kwargs.get("where") is not None:
+            if kwargs.get("where") is not None or kwargs.get("initial") is not None:
                 return lambda g: pull_back(rule, argnums, args, kwargs, g)
             return current(argnums, ans, args, kwargs)
         return vjp_argnums
@@ -827,10 +991,23 @@ def _masked_prod(a, axis=None, dtype=None, out=None, keepdims=False, initial=Non
     return product if initial is None else product * initial
 
 
-def _masked_choice(reduce, pick, fill):
+def _masked_choice(reduce, fill):
     def choice(a, axis=None, out=None, keepdims=False, initial=None, where=None):
-        chosen = reduce(anp.where(_mask(a, where), a, fill), axis=axis, keepdims=keepdims)
-        return chosen if initial is None else pick(chosen, initial)
+        """``max``/``min``: ``initial`` is one more candidate in every slice, so where it
+        wins the slice's elements get no gradient, and an element tied with it shares
+        ``g`` with it as ties share it (``k`` tied elements get ``g / (k + 1)`` each)."""
+        a = anp.where(_mask(a, where), a, fill)
+        if initial is None:
+            return reduce(a, axis=axis, keepdims=keepdims)
+        shape = onp.shape(getval(a))
+        axes = tuple(range(len(shape))) if axis is None else \
+            tuple(ax % len(shape) for ax in ((axis,) if onp.ndim(axis) == 0 else axis))
+        kept = [i for i in range(len(shape)) if i not in axes]
+        rows = anp.reshape(anp.transpose(a, kept + list(axes)), [shape[i] for i in kept] + [-1])
+        extra = onp.full(onp.shape(getval(rows))[:-1] + (1,), initial, getval(a).dtype)
+        chosen = reduce(anp.concatenate([rows, extra], axis=-1), axis=-1)
+        return anp.reshape(chosen, [1 if i in axes else n for i, n in enumerate(shape)]
+                           if keepdims else [shape[i] for i in kept])
     return choice
 
 
@@ -843,8 +1020,15 @@ def _masked_var(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, wher
     return anp.sum(deviation * deviation, axis=axis, keepdims=keepdims) / (count - ddof)
 
 
+def root_of_variance(variance):
+    """``sqrt(variance)``, with no gradient where the variance is 0 (one entry, or all
+    equal): sqrt's derivative is infinite there, and times the variance's 0 gave NaN."""
+    positive = getval(variance) > 0
+    return anp.where(positive, anp.sqrt(anp.where(positive, variance, 1.0)), getval(variance))
+
+
 def _masked_std(a, *args, **kwargs):
-    return anp.sqrt(_masked_var(a, *args, **kwargs))
+    return root_of_variance(_masked_var(a, *args, **kwargs))
 
 
 def _others_product(x, axes):
@@ -894,8 +1078,8 @@ register(["sum"], masked_or(_masked_sum))
 # mean, var and std are Python wrappers around these primitives.
 register({"_primitive_mean": "mean"}, masked_or(_masked_mean), module=numpy_wrapper)
 register(["prod"], _prod_vjp)
-register(["max", "amax"], masked_or(_masked_choice(anp.max, anp.maximum, -onp.inf)))
-register(["min", "amin"], masked_or(_masked_choice(anp.min, anp.minimum, onp.inf)))
+register(["max", "amax"], masked_or(_masked_choice(anp.max, -onp.inf)))
+register(["min", "amin"], masked_or(_masked_choice(anp.min, onp.inf)))
 register({"_primitive_var": "var"}, masked_or(_masked_var), module=numpy_wrapper)
 register({"_primitive_std": "std"}, masked_or(_masked_std), module=numpy_wrapper)
 register(["diagonal", "diag"], moving_vjp([0]))  # autograd's: offset 0 and square only

@@ -26,7 +26,7 @@ import autograd.numpy as anp
 import numpy as onp
 from autograd.tracer import getval, isbox
 
-from .derived_gradients import REGISTERED, composite_vjp, refuse, register
+from .derived_gradients import REGISTERED, composite_vjp, refuse, register, root_of_variance
 
 NO_VALUE = onp._NoValue  # NumPy's "argument not given" marker (keepdims, initial, where...)
 
@@ -182,9 +182,10 @@ def nanvar(a, axis=None, dtype=None, out=None, ddof=0, keepdims=NO_VALUE, *, whe
 
 def nanstd(a, axis=None, dtype=None, out=None, ddof=0, keepdims=NO_VALUE, *, where=NO_VALUE,
            mean=NO_VALUE, correction=NO_VALUE):
-    """Composite of ``numpy.nanstd``: the square root of ``nanvar``."""
-    return anp.sqrt(nanvar(a, axis, dtype, out, ddof, keepdims, where=where, mean=mean,
-                           correction=correction))
+    """Composite of ``numpy.nanstd``: the square root of ``nanvar``, with no gradient where
+    that is 0 (one valid entry), as ``std`` of one element has none."""
+    return root_of_variance(nanvar(a, axis, dtype, out, ddof, keepdims, where=where,
+                                   mean=mean, correction=correction))
 
 
 # ---- nan-aware max, min ----------------------------------------------------------------------
