@@ -476,9 +476,13 @@ def _undo_swapaxes(self, first, second):
     return lambda view: view.swapaxes(first, second)
 
 
-def _undo_reshape(self, *args, **kwargs):
+def _undo_reshape(self, *args, order="C", **kwargs):
     shape = self.shape
-    return lambda view: view.reshape(shape)
+    return lambda view: view.reshape(shape, order=order)
+
+
+def _undo_ravel(self, order="C"):
+    return _undo_reshape(self, order=order)
 
 
 def _viewing(getitem):
@@ -494,7 +498,7 @@ for _name, _operator in lean_operators().items():
     setattr(TracedArray, _name, _operator)
 TracedArray.__getitem__ = _viewing(TracedArray.__getitem__)
 for _name, _undo in (("transpose", _undo_transpose), ("swapaxes", _undo_swapaxes),
-                     ("reshape", _undo_reshape), ("ravel", _undo_reshape),
+                     ("reshape", _undo_reshape), ("ravel", _undo_ravel),
                      ("squeeze", _undo_reshape)):
     setattr(TracedArray, _name, _rearranging(getattr(TracedArray, _name), _undo))
 TracedArray.T = property(_rearranging(lambda self: self.transpose(), lambda self: (

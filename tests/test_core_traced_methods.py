@@ -412,6 +412,8 @@ REARRANGING_WRITES = {
     "reshape": lambda a, v: a.reshape(3, 2).__setitem__(0, v),
     "reshape -1": lambda a, v: a.reshape(-1).__setitem__(slice(0, 2), v),
     "ravel": lambda a, v: a.ravel().__setitem__(slice(4, 6), v),
+    "ravel F of T": lambda a, v: a.T.ravel("F").__setitem__(slice(1, 3), v),
+    "reshape F of T": lambda a, v: a.T.reshape(6, order="F").__setitem__(slice(2, 4), v),
     "swapaxes": lambda a, v: a.swapaxes(0, 1).__setitem__(2, v),
     "squeeze": lambda a, v: a[None].squeeze().__setitem__((1, slice(0, 2)), v),
     "T of a slice": lambda a, v: a[:, :2].T.__setitem__(1, v),
