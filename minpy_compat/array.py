@@ -329,10 +329,6 @@ class TracedArray(NdarrayMethods, ArrayBox):
         return _facade("imag")(self)
 
     @property
-    def mT(self):  # NumPy 2's matrix transpose: the last two axes swapped
-        return _facade("swapaxes")(self, -1, -2)
-
-    @property
     def itemsize(self):
         return getval(self).itemsize
 
@@ -504,7 +500,8 @@ for _name, _undo in (("transpose", _undo_transpose), ("swapaxes", _undo_swapaxes
 TracedArray.T = property(_rearranging(lambda self: self.transpose(), lambda self: (
     lambda view: view.transpose())), doc="The transpose (a view: writes into it reach x).")
 TracedArray.mT = property(_rearranging(lambda self: _facade("swapaxes")(self, -1, -2),
-                                       lambda self: lambda view: view.swapaxes(-1, -2)))
+                                       lambda self: lambda view: view.swapaxes(-1, -2)),
+                          doc="NumPy 2's matrix transpose: the last two axes swapped (a view).")
 
 
 # ---- registration with autograd ----------------------------------------------

@@ -14,7 +14,7 @@ autograd's gradient table and float dtypes kept (float32 in, float32 out).
 import numpy as _onp
 import autograd.numpy as _anp
 
-from ..array import ARRAY_FUNCTIONS as _ARRAY_FUNCTIONS, Array, wrap as _wrap
+from ..array import Array, wrap as _wrap
 from ._namespace import contains_box as _contains_box, fill_namespace as _fill_namespace, \
     differentiable as _differentiable
 
@@ -61,22 +61,6 @@ def _sigmoid(x):
 
 def _traced_sigmoid(x):
     return _anp.tanh(x * 0.5) * 0.5 + 0.5
-
-
-_clip = clip  # noqa: F821  (filled in by _fill_namespace above)
-
-
-def clip(a, *bounds, **kwargs):
-    """``numpy.clip``, differentiable; NumPy 2.1's ``min=``/``max=`` keywords are passed to
-    the gradient as the bounds they name (autograd's rule knows only a_min/a_max)."""
-    if ("min" in kwargs or "max" in kwargs) and not bounds and \
-            "a_min" not in kwargs and "a_max" not in kwargs:
-        bounds = (kwargs.pop("min", None), kwargs.pop("max", None))
-    return _clip(a, *bounds, **kwargs)
-
-
-clip.__wrapped__ = _onp.clip
-_ARRAY_FUNCTIONS[_onp.clip] = clip
 
 
 _sigmoid.__name__ = "sigmoid"

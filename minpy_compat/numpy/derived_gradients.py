@@ -546,6 +546,20 @@ def _clip_grad(argnum):
 
 
 define("clip", _clip_grad(0), _clip_grad(1), _clip_grad(2))
+
+
+def _clip_keywords(facade):
+    def clip(a, *bounds, **kwargs):
+        """``numpy.clip``; NumPy 2.1's ``min=``/``max=`` keywords become the positional
+        bounds the rule above reads (it would see them as unknown keywords)."""
+        if ("min" in kwargs or "max" in kwargs) and not bounds and \
+                "a_min" not in kwargs and "a_max" not in kwargs:
+            bounds = (kwargs.pop("min", None), kwargs.pop("max", None))
+        return facade(a, *bounds, **kwargs)
+    return clip
+
+
+override("clip", _clip_keywords)
 # autograd's rule took no nan=, posinf=, neginf=: replaced entries are constants.
 define("nan_to_num", lambda ans, x, *args, **kwargs: lambda g: anp.where(
     onp.isfinite(getval(x)), g, 0.0))
