@@ -116,6 +116,18 @@ CASES = [
     case("linalg.qr", "r-positional", A43, layout=_then("r")),
     case("linalg.qr", "complete-wide", A35, mode="complete"),
     case("linalg.qr", "complete-square", A33, mode="complete"),
+    # svd: every output where it is unique; full_matrices=True square (tall/wide below)
+    case("linalg.svd", "square-full", A33, order=2),
+    case("linalg.svd", "thin-tall", A43, full_matrices=False, order=2),
+    case("linalg.svd", "thin-wide", A35, full_matrices=False),
+    case("linalg.svd", "thin-stack", A_STACK, full_matrices=False),
+    case("linalg.svd", "values-only", A43, compute_uv=False, order=2),
+    case("linalg.svd", "hermitian", SYMMETRIC, hermitian=True, order=2),
+    case("linalg.svd", "hermitian-thin", SYMMETRIC, full_matrices=False, hermitian=True),
+    case("linalg.svd", "hermitian-reads-lower", SYMMETRIC + onp.triu(_randn(3, 3), 1),
+         hermitian=True),
+    case("linalg.svd", "hermitian-values", SYMMETRIC + onp.triu(_randn(3, 3), 1),
+         compute_uv=False, hermitian=True, order=2),
     # eigenvalues
     case("linalg.eigvals", "real", REAL_EIGEN, order=2),
     case("linalg.eigvals", "complex", COMPLEX_EIGEN),
@@ -280,7 +292,8 @@ def test_every_registered_name_has_a_case():
 
 # ---- float32 stays float32 ------------------------------------------------------------------
 FLOAT32_CASES = [c for c in CASES if (c.name, c.label) in {
-    ("linalg.qr", "tall"), ("linalg.qr", "r-wide"), ("linalg.eigvals", "complex"),
+    ("linalg.qr", "tall"), ("linalg.qr", "r-wide"), ("linalg.svd", "hermitian"),
+    ("linalg.svd", "thin-wide"), ("linalg.eigvals", "complex"),
     ("linalg.eigvalsh", "lower"), ("linalg.cond", "p=1"), ("linalg.lstsq", "tall-vector"),
     ("linalg.tensorsolve", "plain"), ("linalg.matrix_power", "n=-3"),
     ("linalg.multi_dot", "three"), ("linalg.norm", "matrix-ord=2"),
@@ -318,6 +331,35 @@ def test_negative_matrix_axes_are_normalized_for_autograds_rule():
     (("ij,jj->i",), True), ((A33, [0, 1], [1]), False), ((A33, [0, 0]), True)])
 def test_einsum_takes_the_composite_only_for_repeated_letters(args, repeats):
     assert lg._repeats_a_letter(args) == repeats
+
+
+# ---- svd with full_matrices=True on a non-square matrix ---------------------------------------
+def _thin_parts_of_full_svd(a):
+    """A function of the full SVD that uses S and only the first min(m, n) columns of U and
+    rows of Vh: the parts a gradient may flow through."""
+    u, s, vh = np.linalg.svd(a)
+    k = min(a.shape[-2:])
+    return _scalar((u[..., :k], s, vh[..., :k, :]))
+
+
+@pytest.mark.parametrize("a", [A43, A35, A_STACK], ids=["tall", "wide", "stack"])
+def test_full_svd_differentiates_its_thin_part(a):
+    check_grad(_thin_parts_of_full_svd, a, order=2)
+    check_grad(lambda x: np.sum(np.linalg.svd(x)[1] ** 2), a)  # S only (U, Vh unused)
+
+
+@pytest.mark.parametrize("a, pick, part", [(A43, lambda u, vh: u[:, 3], "U's last 1"),
+                                           (A35, lambda u, vh: vh[4], "Vh's last 2")],
+                         ids=["tall-U", "wide-Vh"])
+def test_full_svd_refuses_a_gradient_into_its_arbitrary_basis(a, pick, part):
+    def uses_the_extra_columns(x):
+        u, _, vh = np.linalg.svd(x)
+        return np.sum(pick(u, vh) ** 3)
+    with pytest.raises(NoGradientFuncError, match=rf"linalg\.svd argument 0: expected no "
+                       rf"gradient on {part} columns/rows of full_matrices=True .* "
+                       r"Pass full_matrices=False"):
+        grad(uses_the_extra_columns)(a)
+    assert onp.shape(grad(_thin_parts_of_full_svd)(a)) == a.shape  # nothing left behind
 
 
 # ---- refusals -------------------------------------------------------------------------------

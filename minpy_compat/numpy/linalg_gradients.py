@@ -127,6 +127,74 @@ def _qr_vjp_argnums(argnums, ans, args, kwargs):
     return lambda g: [_qr_back(a, q, r, g[0], g[1])]
 
 
+# ---- svd: every form of the call, through the thin decomposition's gradient ---------------
+def _svd_form(args, kwargs):
+    """``(full_matrices, compute_uv, hermitian)`` of a call ``svd(a, ...)``."""
+    options = dict(zip(("full_matrices", "compute_uv", "hermitian"), args[1:]), **kwargs)
+    return (options.get("full_matrices", True), options.get("compute_uv", True),
+            options.get("hermitian", False))
+
+
+def _hermitian_from_lower(a):
+    """The Hermitian matrix NumPy decomposes for ``hermitian=True`` (``eigh`` reads the
+    lower triangle only)."""
+    return anp.tril(a) + anp.conj(_swap_last(anp.tril(a, -1)))
+
+
+def _lower_part_of(g):
+    """The gradient of ``a`` given that of ``_hermitian_from_lower(a)``: the upper triangle
+    gets none, the lower one also collects what its mirror image got."""
+    return anp.tril(g) + anp.tril(anp.conj(_swap_last(g)), -1)
+
+
+def _svd_vjp_maker(fun):
+    """``svd``: autograd's rule knows neither ``hermitian=`` nor the default
+    ``full_matrices=True``.
+
+    ``hermitian=True`` decomposes the Hermitian matrix that ``a``'s lower triangle
+    spells out, and returns a valid SVD of it: the gradient goes through that matrix,
+    then back to the lower triangle. The complete U of an m x n matrix with m > n has
+    m - n extra columns (Vh: n - m extra rows when m < n), a basis of the complement
+    that NumPy picks arbitrarily and on which no function of ``a`` depends smoothly. So
+    a gradient may not flow into them: where the backward pass brings one the rule
+    refuses; otherwise (S only, or only the first min(m, n) columns used) it pulls back
+    through the thin decomposition.
+    """
+    thin_rule = registry._autograd_vjps.get(fun) or primitive_vjps[fun]
+
+    def vjp_argnums(argnums, ans, args, kwargs):
+        full, compute_uv, hermitian = _svd_form(args, kwargs)
+        a = _hermitian_from_lower(args[0]) if hermitian else args[0]
+        vjp = _svd_vjp(thin_rule, argnums, ans, a, full, compute_uv)
+        if hermitian:
+            return lambda g: (_lower_part_of(vjp(g)[0]),)
+        return vjp
+    return vjp_argnums
+
+
+def _svd_vjp(thin_rule, argnums, ans, a, full, compute_uv):
+    if not compute_uv:
+        return thin_rule(argnums, ans, (a,), {"compute_uv": False})
+    m, n = getval(a).shape[-2:]
+    k = min(m, n)
+    if not full or m == n:
+        return thin_rule(argnums, ans, (a,), {"full_matrices": False})
+    u, s, vh = ans
+    thin = thin_rule(argnums, (u[..., :k], s, vh[..., :k, :]), (a,), {"full_matrices": False})
+
+    def vjp(g):
+        gu, gs, gvh = g
+        for part, extra in (("U's last", gu[..., k:]), ("Vh's last", gvh[..., k:, :])):
+            if onp.any(getval(extra)):
+                refuse("linalg.svd", 0, f"no gradient on {part} {max(m, n) - k} "
+                       "columns/rows of full_matrices=True (a basis NumPy picks arbitrarily; "
+                       "no function of `a` depends on it smoothly)", "a function that uses "
+                       "them", f"Pass full_matrices=False, or use only the first {k} columns "
+                       "of U and rows of Vh.")
+        return thin((gu[..., :k], gs, gvh[..., :k, :]))
+    return vjp
+
+
 # ---- eigenvalues ----------------------------------------------------------------------------
 def _matching_order(values, reference):
     """For each of ``reference``'s eigenvalues (last axis), the index of the nearest of
@@ -627,6 +695,7 @@ def _einsum_vjp_maker(fun):
 
 # ---- registrations -------------------------------------------------------------------------
 register(["qr"], lambda fun: _qr_vjp_argnums, **_LINALG)
+register(["svd"], _svd_vjp_maker, **_LINALG)
 register(["eigvals"], composite_vjp(eigvals_composite), **_LINALG)
 register(["eigvalsh"], composite_vjp(eigvalsh_composite), **_LINALG)
 register(["cond"], composite_vjp(cond_composite), **_LINALG)
