@@ -1,7 +1,8 @@
 """Gradient rules that autograd had wrong or missing for some of NumPy's arguments
-(minpy_compat/numpy/derived_gradients.py, statistics_gradients.py): the cases a fuzzer
-found, with exact expected values; test_core_derived_gradients.py's table checks the same
-functions by finite differences to second order."""
+(minpy_compat/numpy/: shape_, arithmetic_, calculus_, fft_, reduction_ and
+statistics_gradients.py): the cases a fuzzer found, with exact expected values;
+test_core_derived_gradients.py's table checks the same functions by finite differences
+to second order."""
 import numpy as onp
 import pytest
 

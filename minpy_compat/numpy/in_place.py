@@ -15,7 +15,7 @@ from autograd.tracer import getval, isbox
 
 from ..array import ARRAY_FUNCTIONS
 from ._namespace import contains_box
-from .derived_gradients import _along_axis_index  # take_along_axis's index tuple
+from .shape_gradients import _along_axis_index  # take_along_axis's index tuple
 
 
 def _traced(*args):

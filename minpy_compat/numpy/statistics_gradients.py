@@ -9,8 +9,9 @@ from a composite (or an index map) written with autograd.numpy operations.
   neutral value, so the gradient there is exactly 0. Slices NumPy answers with NaN (all
   NaN, or no degrees of freedom left) get NaN from ``anp.where``, with a zero gradient.
 * **Products** (``nanprod``, ``nancumprod``) are ``prod``/``cumprod`` of the array with
-  ignored entries set to 1; their rules (``derived_gradients``) never divide where an entry
-  is 0 (autograd's ``prod`` rule divides by the entries, which gives NaN there).
+  ignored entries set to 1; their rules (``reduction_gradients``, ``arithmetic_gradients``)
+  never divide where an entry is 0 (autograd's ``prod`` rule divides by the entries, which
+  gives NaN there).
 * **Order statistics** (``median``, ``percentile``, ``quantile`` and their nan versions)
   let NumPy sort the values (untraced) and read the chosen ones back from ``a`` by index
   (traced), so the gradient goes to the entries NumPy picked; the interpolation weight of
@@ -26,7 +27,8 @@ import autograd.numpy as anp
 import numpy as onp
 from autograd.tracer import getval, isbox
 
-from .derived_gradients import REGISTERED, composite_vjp, refuse, register, root_of_variance
+from .derived_gradients import REGISTERED, composite_vjp, refuse, register
+from .reduction_gradients import root_of_variance
 
 NO_VALUE = onp._NoValue  # NumPy's "argument not given" marker (keepdims, initial, where...)
 

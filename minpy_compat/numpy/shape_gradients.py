@@ -1,0 +1,309 @@
+"""Gradients for functions that move elements (index maps through ``moving_vjp``), change
+shapes or orders, broadcast, or pick by condition; and ``unique``.
+
+``unique`` with NumPy 2's ``unique_*``: duplicates share their value's gradient evenly
+(``max``'s tie rule). Those return tuples (named ones autograd cannot box), so the
+facade's function is replaced (``override``): NumPy's result on the value, with only
+``values`` traced, by one primitive for all five.
+"""
+import inspect
+
+import autograd.numpy as anp
+import numpy as onp
+from autograd.extend import primitive
+from autograd.tracer import getval, isbox
+
+from .. import registry
+from ..array import wrap
+from ..dispatch.numpy_getitem import scatter_add
+from . import derived_gradients
+from .derived_gradients import composite_vjp, define, moving_vjp, override, refuse, register
+from .gradients import unbroadcast
+
+_FIRST_OF_MINE = len(derived_gradients.REGISTERED)
+
+
+# ---- index-moving functions ---------------------------------------------------------------
+register(["take", "take_along_axis", "resize", "diagflat", "matrix_transpose"], moving_vjp([0]))
+register(["delete"], moving_vjp([0]))
+register(["insert"], moving_vjp([0, 2]))
+register(["compress", "extract"], moving_vjp([1]))
+register(["matrix_transpose", "diagonal"], moving_vjp([0]), module=anp.linalg, prefix="linalg.")
+
+
+def _along_axis_index(order, axis):
+    """The index tuple that applies ``order`` (argsort-like) along ``axis``."""
+    shape = order.shape
+    index = []
+    for dim, size in enumerate(shape):
+        if dim == axis:
+            index.append(order)
+        else:
+            view = [1] * len(shape)
+            view[dim] = size
+            index.append(onp.arange(size).reshape(view))
+    return tuple(index)
+
+
+def _along(axis, ndim, part):
+    index = [slice(None)] * ndim
+    index[axis] = part
+    return tuple(index)
+
+
+# ---- shapes and orders ---------------------------------------------------------------------
+def _pad_widths(pad_width, ndim):
+    return onp.broadcast_to(onp.asarray(pad_width, dtype=onp.intp), (ndim, 2))
+
+
+def _pad_vjp(fun):
+    """``pad``: a constant (or empty) border is sliced off ``g``; the other index-moving
+    modes go through the index map; modes that compute values are refused."""
+    moving = moving_vjp([0])(fun)
+
+    def vjp_argnums(argnums, ans, args, kwargs):
+        mode = args[2] if len(args) > 2 else kwargs.get("mode", "constant")
+        if isinstance(mode, str) and mode in ("constant", "empty"):
+            widths = _pad_widths(args[1], onp.ndim(getval(args[0])))
+            inside = tuple(slice(int(before), n - int(after)) for (before, after), n
+                           in zip(widths, onp.shape(getval(ans))))
+            return lambda g: [g[inside]]
+        if not isinstance(mode, str) or mode not in ("edge", "reflect", "symmetric", "wrap"):
+            refuse("pad", 0, "a mode that copies elements ('constant', 'edge', 'reflect', "
+                   "'symmetric', 'wrap', 'empty') for a gradient", f"mode={mode!r}",
+                   "Pad with one of those, or compute the border yourself with np ops.")
+        if kwargs.get("reflect_type", "even") != "even":
+            refuse("pad", 0, "reflect_type='even' for a gradient",
+                   f"reflect_type={kwargs['reflect_type']!r}")
+        return moving(argnums, ans, args, kwargs)
+    return vjp_argnums
+
+
+def _reorder_vjp(arg_order):
+    """``sort``/``partition`` in any number of dimensions: ``g`` goes back to the places
+    ``arg_order(raw, *args, **kwargs)`` (argsort/argpartition) took each value from."""
+    def make(fun):
+        def vjp_argnums(argnums, ans, args, kwargs):
+            raw = getval(args[0])
+            axis, order = arg_order(raw, args[1:], kwargs)
+            if axis is None:
+                index, shape = (order,), (raw.size,)
+            else:
+                index, shape = _along_axis_index(order, axis % raw.ndim), raw.shape
+
+            def vjp(g):
+                dtype = getattr(getval(g), "dtype", raw.dtype)
+                grad = scatter_add(g if axis is not None else anp.reshape(g, (-1,)), index,
+                                   shape, dtype)
+                return [grad if axis is not None else anp.reshape(grad, raw.shape)]
+            return vjp
+        return vjp_argnums
+    return make
+
+
+def _sort_order(raw, rest, kwargs):
+    axis = rest[0] if rest else kwargs.get("axis", -1)
+    kind = rest[1] if len(rest) > 1 else kwargs.get("kind")
+    if kwargs.get("order") is not None or len(rest) > 2:
+        refuse("sort", 0, "a plain numeric array for a gradient", "a sort by field order")
+    return axis, onp.argsort(raw, axis=axis, kind=kind)
+
+
+def _msort_order(raw, rest, kwargs):
+    return 0, onp.argsort(raw, axis=0)
+
+
+def _partition_order(raw, rest, kwargs):
+    kth = rest[0] if rest else kwargs["kth"]
+    axis = rest[1] if len(rest) > 1 else kwargs.get("axis", -1)
+    return axis, onp.argpartition(raw, kth, axis=axis)
+
+
+define("flip", lambda ans, m, axis=None: lambda g: anp.flip(g, axis))
+register(["pad"], _pad_vjp)
+register(["sort"], _reorder_vjp(_sort_order))
+register(["msort"], _reorder_vjp(_msort_order))
+register(["partition"], _reorder_vjp(_partition_order))
+
+
+def _broadcast_to_grad(ans, array, shape, subok=False):
+    return lambda g: unbroadcast(g, onp.shape(getval(array)))
+
+
+define("broadcast_to", _broadcast_to_grad)
+
+
+def _where_condition_grad(ans, condition, x=None, y=None):
+    return lambda g: onp.zeros(onp.shape(getval(condition)))
+
+
+def _where_grad(taken):
+    """``where(c, x, y)``: ``g`` where ``c`` picks this side, summed down to its shape.
+    (autograd's rule returns ``g``'s full shape, wrong for a broadcast scalar.)"""
+    def maker(ans, condition, x=None, y=None):
+        shape = onp.shape(getval(x if taken else y))
+        picked = getval(condition)
+        if taken:
+            return lambda g: unbroadcast(anp.where(picked, g, 0.0), shape)
+        return lambda g: unbroadcast(anp.where(picked, 0.0, g), shape)
+    return maker
+
+
+# autograd.numpy.where is a Python wrapper; the primitive it calls is _original_where.
+registry.define_vjp(anp._original_where, _where_condition_grad, _where_grad(True),
+                    _where_grad(False))
+derived_gradients.REGISTERED.append("where")
+
+
+def _broadcast_arrays(*args, subok=False):
+    shape = onp.broadcast_shapes(*(onp.shape(getval(a)) for a in args))
+    return tuple(anp.broadcast_to(a, shape) for a in args)
+
+
+def _meshgrid(*xi, copy=True, sparse=False, indexing="xy"):
+    count = len(xi)
+    grids = []
+    for position, x in enumerate(xi):
+        axis = {0: 1, 1: 0}.get(position, position) if indexing == "xy" and count > 1 \
+            else position
+        view = [1] * count
+        view[axis] = -1
+        grids.append(anp.reshape(x, view))
+    if not sparse:
+        grids = list(_broadcast_arrays(*grids))
+    return tuple(grids)
+
+
+def _unstack(x, /, *, axis=0):
+    moved = anp.moveaxis(x, axis, 0)
+    return tuple(moved[i] for i in range(onp.shape(getval(moved))[0]))
+
+
+def _trace(a, offset=0, axis1=0, axis2=1, dtype=None, out=None):
+    """autograd's trace rule assumes axes 0 and 1; this one follows ``axis1``/``axis2``."""
+    return anp.sum(anp.diagonal(a, offset, axis1, axis2), axis=-1)
+
+
+register(["unstack"], composite_vjp(_unstack))
+register(["trace"], composite_vjp(_trace))
+register(["broadcast_arrays"], composite_vjp(_broadcast_arrays))
+register(["meshgrid"], composite_vjp(_meshgrid))
+
+
+# ---- unique: duplicates share their value's gradient ----------------------------------------
+def _unique_values(x, values, inverse, axis):
+    """``values``, which NumPy computed from ``x``, unchanged: a primitive only so that
+    they are traced as a function of ``x``."""
+    return values
+
+
+unique_values_of = primitive(_unique_values)
+unique_values_of.__name__ = "unique"  # the name users know it by (messages, package_vjps)
+
+
+def _unique_values_grad(ans, x, values, inverse, axis):
+    """Each unique value is the value of every element (every slice along ``axis``) equal
+    to it, so its gradient is split evenly among them, as ``max`` splits it among ties:
+    element ``i`` gets ``g[inverse[i]] / counts[inverse[i]]``. Indexing and dividing ``g``
+    keeps the rule differentiable (second order)."""
+    shape = onp.shape(getval(x))
+    counts = onp.bincount(inverse, minlength=onp.shape(values)[0 if axis is None else axis])
+    if axis is None:
+        share = counts[inverse]
+        return lambda g: anp.reshape(g[inverse] / share.astype(getval(g).dtype), shape)
+    view = [1] * len(shape)
+    view[axis] = -1
+    share, index = counts[inverse].reshape(view), _along(axis, len(shape), inverse)
+    return lambda g: g[index] / share.astype(getval(g).dtype)
+
+
+registry.define_vjp(unique_values_of, _unique_values_grad)
+
+
+def _inverse(value, values, axis, equal_nan):
+    """Which entry of ``values`` (NumPy's unique values, in the order it gave them) each
+    element of ``value`` is, or each slice along ``axis``. NumPy's own ``return_inverse``,
+    so the grouping (NaNs, -0.0) is NumPy's; it numbers the sorted values, so ``values``
+    in another order (``sorted=False``, ``unique_values`` of complex numbers) is renumbered."""
+    found, inverse = onp.unique(value, return_inverse=True, axis=axis, equal_nan=equal_nan)
+    inverse = inverse.reshape(-1)
+    if not onp.array_equal(found, values, equal_nan=True):
+        position = onp.unique(values, return_inverse=True, axis=axis, equal_nan=equal_nan)[1]
+        inverse = onp.argsort(position.reshape(-1))[inverse]
+    return inverse
+
+
+_UNIQUE_PARAMETERS = inspect.signature(onp.unique)
+
+
+def _unique(facade):
+    def unique(ar, *args, **kwargs):
+        """``numpy.unique``. A traced ``ar`` gets traced unique values; the index,
+        inverse and counts are NumPy's, untraced (integers carry no gradient)."""
+        if not isbox(ar):
+            return facade(ar, *args, **kwargs)
+        options = _UNIQUE_PARAMETERS.bind(ar, *args, **kwargs)
+        options.apply_defaults()
+        options = options.arguments
+        value = getval(ar)
+        result = facade(value, *args, **kwargs)  # exactly the call asked for, on the value
+        values = onp.asarray(result[0] if type(result) is tuple else result)
+        axis = options["axis"]
+        axis = None if axis is None else axis % onp.ndim(value)
+        if options["return_inverse"]:  # its shape depends on the NumPy version
+            inverse = onp.reshape(result[1 + bool(options["return_index"])], -1)
+        else:
+            inverse = _inverse(value, values, axis, options["equal_nan"])
+        traced = unique_values_of(ar, values, inverse, axis)
+        return wrap((traced,) + result[1:]) if type(result) is tuple else traced
+    return unique
+
+
+def _array_api_unique(facade):
+    def unique_named(x):
+        """NumPy 2's ``unique_*``: the named tuple NumPy returns (or the values) with
+        ``values`` traced when ``x`` is. Every NaN is its own value here."""
+        if not isbox(x):
+            return facade(x)
+        value = getval(x)
+        result = facade(value)
+        named = isinstance(result, tuple)
+        values = onp.asarray(result.values if named else result)
+        inverse = getattr(result, "inverse_indices", None)
+        inverse = _inverse(value, values, None, False) if inverse is None else \
+            onp.reshape(inverse, -1)
+        traced = unique_values_of(x, values, inverse, None)
+        return wrap(result._replace(values=traced)) if named else traced
+    return unique_named
+
+
+override("unique", _unique)
+for _name in ("unique_values", "unique_counts", "unique_inverse", "unique_all"):
+    override(_name, _array_api_unique)
+
+
+# ---- autograd's rules that miss some of NumPy's arguments ----------------------------------
+# tile: autograd's put a scalar reps on axis 0 (NumPy: the last axis) and refused zeros;
+# repeat: autograd's takes one count (not one per element) and misreads axis=-1.
+register(["tile", "repeat"], moving_vjp([0]))
+register(["diagonal", "diag"], moving_vjp([0]))  # autograd's: offset 0 and square only
+define("roll", lambda ans, a, shift, axis=None: lambda g: anp.roll(
+    g, -onp.asarray(shift), axis=axis))  # shift may be a tuple (one per axis)
+define("rot90", lambda ans, m, k=1, axes=(0, 1): lambda g: anp.rot90(g, -k, axes))
+
+
+def _concatenate(facade):
+    def concatenate(arrays, axis=0, **kwargs):
+        """``numpy.concatenate``; with ``axis=None`` and traced arrays, the flattened arrays
+        joined along axis 0, as autograd's rule slices ``g`` along an axis (None failed)."""
+        if axis is None and any(isbox(a) for a in arrays):
+            arrays, axis = [anp.ravel(a) for a in arrays], 0
+        return facade(arrays, axis, **kwargs)
+    return concatenate
+
+
+override("concatenate", _concatenate)
+
+
+# Every name given a gradient here ("take", "pad", "unique", ...), for the tests.
+REGISTERED = tuple(derived_gradients.REGISTERED[_FIRST_OF_MINE:])
