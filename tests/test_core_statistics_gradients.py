@@ -60,6 +60,8 @@ M15 = _distinct((1, 5), 9)
 X5, Y5 = _distinct((5,), 10), _distinct((5,), 11)
 FW5 = onp.array([1, 2, 1, 3, 2])
 AW5 = onp.array([0.5, 1.0, 2.0, 1.5, 0.8])
+X12 = _distinct((12,), 5)  # no value within 0.05 of the histogram edges below
+W12 = 0.5 + onp.abs(_distinct((12,), 6))
 
 Case = namedtuple("Case", "name args kwargs argnums order")
 
@@ -155,6 +157,8 @@ CASES = [
     case("corrcoef", M35, order=2),
     case("corrcoef", X5, Y5, argnums=(0, 1)),
     case("corrcoef", M35.T, None, False),
+    case("histogram", X12, 4, None, None, W12, argnums=(4,), order=2),
+    case("histogram", X12, [-2.0, -0.5, 0.0, 1.0, 1.9], None, None, W12, argnums=(0, 4)),
 ]
 if NUMPY_2:  # arguments NumPy 1.x does not have
     CASES += [
@@ -177,8 +181,9 @@ IDS = [_case_id(c) for c in CASES]
 
 
 def _total(out):
-    """A function's output, its parts added when it returns a tuple (``returned=True``)."""
-    return out[0] + out[1] if isinstance(out, (tuple, SequenceBox)) else out
+    """A function's output, its parts' sums added when it returns a tuple (``average``'s
+    ``returned=True``, ``histogram``'s counts and edges)."""
+    return np.sum(out[0]) + np.sum(out[1]) if isinstance(out, (tuple, SequenceBox)) else out
 
 
 def _facade_call(c):
@@ -312,6 +317,63 @@ def test_old_interpolation_keyword():
         check_grad(lambda a: np.quantile(a, QV, 1, interpolation="higher"), A)
         onp.testing.assert_allclose(COMPOSITES["quantile"](A, QV, 1, interpolation="higher"),
                                     onp.quantile(A, QV, 1, interpolation="higher"))
+
+
+# ---- traced weights, passed by keyword -------------------------------------------------------
+SAMPLE = X12
+LABELS = onp.array([0, 2, 2, 5, 1, 0, 2, 3, 3, 0, 1, 2])
+
+
+@pytest.mark.parametrize("call", [
+    lambda w: np.average(A, weights=w.reshape(3, 4)),
+    lambda w: np.average(A, axis=1, weights=w[:4], returned=True)[0],
+    pytest.param(lambda w: np.average(A3, axis=(0, 2), weights=w[:8].reshape(2, 4)),
+                 marks=pytest.mark.skipif(not NUMPY_2, reason="NumPy 1.x: 1-D weights only")),
+    lambda w: np.cov(A, aweights=w[:4]),
+    lambda w: np.cov(A, fweights=onp.array([1, 2, 1, 3]), aweights=w[:4], ddof=0),
+    lambda w: np.bincount(LABELS, weights=w),
+    lambda w: np.bincount(LABELS, weights=w, minlength=9),
+    lambda w: np.histogram(SAMPLE, weights=w)[0],
+    lambda w: np.histogram(SAMPLE, bins=[-2.0, -0.5, 0.0, 1.0, 1.9], weights=w)[0],
+    lambda w: np.histogram(SAMPLE, 3, range=(-1.0, 1.0), weights=w, density=True)[0],
+], ids=["average", "average-axis-returned", "average-axes", "cov-aweights",
+        "cov-both-weights", "bincount", "bincount-minlength", "histogram",
+        "histogram-edges", "histogram-range-density"])
+def test_weights_by_keyword_are_differentiable(call):
+    check_grad(call, W12, order=2)
+
+
+@pytest.mark.parametrize("call", [
+    lambda np_, w: np_.bincount(LABELS, weights=w, minlength=7),
+    lambda np_, w: np_.histogram(SAMPLE, weights=w),
+    lambda np_, w: np_.histogram(SAMPLE, bins=5, range=(-1.0, 1.0), density=True, weights=w),
+    lambda np_, w: np_.histogram(SAMPLE, bins=[SAMPLE.min(), 0.0, SAMPLE.max()],
+                                 weights=w),  # values on the outer edges
+    lambda np_, w: np_.average(A, axis=1, weights=w[:4], returned=True),
+    lambda np_, w: np_.cov(A, aweights=w[:4]),
+], ids=["bincount", "histogram", "histogram-range-density", "histogram-edges", "average",
+        "cov"])
+def test_traced_weights_give_numpys_values(call):
+    seen = []
+
+    def total(w):
+        result = call(np, w)
+        seen.append(result)
+        return np.sum(result[0] if isinstance(result, tuple) else result)
+    grad(total)(W12)
+    theirs = call(onp, W12)
+    theirs, ours = (r if isinstance(r, tuple) else (r,) for r in (theirs, seen[0]))
+    for got, expected in zip(ours, theirs):
+        got = onp.asarray(got.asnumpy() if hasattr(got, "asnumpy") else got)
+        assert got.shape == expected.shape and got.dtype == expected.dtype
+        onp.testing.assert_allclose(got, expected, rtol=1e-12, atol=1e-14)
+
+
+def test_float32_weights_get_float32_gradients():
+    w = W12.astype(onp.float32)
+    for call in (lambda v: np.bincount(LABELS, weights=v), lambda v: np.average(SAMPLE, weights=v),
+                 lambda v: np.histogram(SAMPLE, weights=v)[0]):
+        assert grad(lambda v: np.sum(call(v) ** 2))(w).dtype == onp.float32
 
 
 # ---- refusals --------------------------------------------------------------------------------

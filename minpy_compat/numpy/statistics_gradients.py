@@ -19,15 +19,20 @@ from a composite (or an index map) written with autograd.numpy operations.
   Methods other than 'linear', 'lower', 'higher', 'midpoint' and 'nearest' (and so
   weighted quantiles, which NumPy allows only with 'inverted_cdf') and
   ``overwrite_input=True`` are refused.
-* ``average``, ``ptp``, ``cov`` and ``corrcoef`` are restated directly.
+* ``average``, ``ptp``, ``cov``, ``corrcoef`` and ``histogram`` are restated directly.
+* **Weights** (``average``, ``cov``'s ``aweights``, ``bincount``, ``histogram``) are
+  differentiable, passed by keyword too: autograd traces positional arguments only, so
+  those facades move a traced weight to its position.
 
 Composites only use autograd.numpy operations, so second-order gradients work.
 """
+import inspect
+
 import autograd.numpy as anp
 import numpy as onp
 from autograd.tracer import getval, isbox
 
-from .derived_gradients import REGISTERED, composite_vjp, refuse, register
+from .derived_gradients import REGISTERED, composite_vjp, define, override, refuse, register
 from .reduction_gradients import root_of_variance
 
 NO_VALUE = onp._NoValue  # NumPy's "argument not given" marker (keepdims, initial, where...)
@@ -405,6 +410,63 @@ def corrcoef(x, y=None, rowvar=True, bias=NO_VALUE, ddof=NO_VALUE, *, dtype=None
     return anp.clip(c, -1, 1)
 
 
+# ---- traced weights -------------------------------------------------------------------------
+# Autograd primitives trace positional arguments only, so a traced ``weights=`` keyword
+# met the facade's refusal. These facades pass such calls on with the keywords moved to
+# their positions: NumPy's forward pass (its checks, its values), and the gradient from
+# the table, which covers the weights.
+def _weights_by_position(name, weight_names, parameters=None):
+    """``make(facade)`` for ``override`` of ``numpy.<name>``. ``parameters``: its positional
+    parameters after the first, with their defaults, in order (default: read from NumPy's
+    signature, which differs between versions: NumPy 1.x's ``histogram`` has ``normed``)."""
+    if parameters is None:
+        signature = inspect.signature(getattr(onp, name)).parameters.values()
+        parameters = {p.name: p.default for p in list(signature)[1:]
+                      if p.kind is p.POSITIONAL_OR_KEYWORD}
+
+    def make(facade):
+        def call(*args, **kwargs):
+            if not any(isbox(kwargs.get(weights)) for weights in weight_names):
+                return facade(*args, **kwargs)
+            args = list(args)
+            for parameter, default in list(parameters.items())[len(args) - 1:]:
+                if not any(w in kwargs for w in weight_names):
+                    break  # every traced weight has its position
+                args.append(kwargs.pop(parameter, default))
+            return facade(*args, **kwargs)
+        return call
+    return make
+
+
+def histogram(a, *args, **kwargs):
+    """Composite of ``numpy.histogram`` (the gradient of the weights; ``a`` has none, the
+    bins being piecewise constant in it): NumPy's bin edges, each element's bin read back
+    from them (half-open bins, the last one closed, as NumPy's), the weights added up."""
+    options = inspect.signature(onp.histogram).bind(a, *args, **kwargs).arguments
+    weights, density = options.get("weights"), options.get("density")
+    if options.get("normed"):
+        refuse("histogram", 3, "normed=None (NumPy 1.x deprecated it)", "normed=True",
+               "Pass density=True.")
+    raw = _raw(a)
+    edges = onp.histogram_bin_edges(raw, options.get("bins", 10), options.get("range"),
+                                    None if weights is None else _raw(weights))
+    if weights is None:
+        return onp.histogram(raw, edges)[0], edges
+    where = onp.searchsorted(edges, raw, side="right") - 1
+    where[raw == edges[-1]] = len(edges) - 2
+    inside = onp.ravel((raw >= edges[0]) & (raw <= edges[-1]))
+    counts = anp.dot(anp.ravel(weights)[inside],
+                     onp.eye(len(edges) - 1)[onp.ravel(where)[inside]])
+    if density:
+        counts = counts / onp.diff(edges) / anp.sum(counts)
+    return counts, edges
+
+
+def bincount_weights_grad(ans, x, weights=None, minlength=0):
+    """Each weight gets its bin's gradient."""
+    return lambda g: g[onp.asarray(x)]
+
+
 # ---- registration ----------------------------------------------------------------------------
 COMPOSITES = {
     "average": average, "ptp": ptp,
@@ -413,11 +475,18 @@ COMPOSITES = {
     "nancumsum": nancumsum, "nancumprod": nancumprod,
     "median": median, "percentile": percentile, "quantile": quantile,
     "nanmedian": nanmedian, "nanpercentile": nanpercentile, "nanquantile": nanquantile,
-    "cov": cov, "corrcoef": corrcoef,
+    "cov": cov, "corrcoef": corrcoef, "histogram": histogram,
 }
 
 for _name, _composite in COMPOSITES.items():
     register([_name], composite_vjp(_composite))
+
+define("bincount", bincount_weights_grad, argnums=[1])
+for _name, _weights, _parameters in (("average", ["weights"], None),
+                                     ("cov", ["aweights", "fweights"], None),
+                                     ("histogram", ["weights"], None),
+                                     ("bincount", ["weights"], {"weights": None})):
+    override(_name, _weights_by_position(_name, _weights, _parameters))
 
 # The names given a gradient here (those this NumPy has), for the tests.
 NAMES = tuple(name for name in COMPOSITES if name in REGISTERED)
