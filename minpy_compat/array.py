@@ -238,6 +238,16 @@ class TracedArray(NdarrayMethods, ArrayBox):
         value = self._value
         return value.shape if hasattr(value, "shape") else onp.shape(value)
 
+    @shape.setter
+    def shape(self, new_shape):  # x.shape = (3, 2): the same numbers, reshaped in place
+        if self._view_of is not None:
+            raise TracedValueError(message(
+                "setting .shape of a traced view", "an array that is not a view of another",
+                "a view (its writes go back to the array it views)",
+                "Use v = v.reshape(new_shape) instead."))
+        reshaped = _facade("reshape")(self, new_shape)
+        self._value, self._node = reshaped._value, reshaped._node
+
     @property
     def ndim(self):
         return len(self.shape)
@@ -269,6 +279,8 @@ class TracedArray(NdarrayMethods, ArrayBox):
         kwargs.pop("out", None)
         if method == "__call__":
             return trace_primitives_map[ufunc](*inputs, **kwargs)
+        if method in ("reduce", "accumulate") and len(inputs) == 1:
+            kwargs.setdefault("axis", 0)  # the ufunc methods' default (sum, cumsum: None)
         if method == "reduce" and ufunc.__name__ in _REDUCE_AS:
             return _facade(_REDUCE_AS[ufunc.__name__])(*inputs, **kwargs)
         if method == "accumulate" and ufunc.__name__ in _ACCUMULATE_AS:
@@ -324,9 +336,19 @@ class TracedArray(NdarrayMethods, ArrayBox):
     def real(self):
         return _facade("real")(self)
 
+    @real.setter
+    def real(self, value):  # x.real = v: an in-place write of the real part
+        self[...] = value + 1j * self.imag if self.dtype.kind == "c" else value
+
     @property
     def imag(self):
         return _facade("imag")(self)
+
+    @imag.setter
+    def imag(self, value):
+        if self.dtype.kind != "c":
+            raise TypeError("array does not have imaginary part to set")  # NumPy's words
+        self[...] = self.real + 1j * value
 
     @property
     def itemsize(self):
@@ -364,6 +386,13 @@ class TracedArray(NdarrayMethods, ArrayBox):
         if new_shape != onp.shape(getval(self)):
             raise ValueError(message(f"traced {opname}", f"a result of shape {self.shape}",
                                      f"shape {new_shape}"))
+        new_dtype = onp.result_type(getval(new))
+        if new_dtype != self.dtype:  # x += float64 on float32 x: NumPy keeps x's dtype
+            if not onp.can_cast(new_dtype, self.dtype, "same_kind"):
+                raise TypeError(message(f"traced {opname}", f"a result that casts to "
+                                        f"{self.dtype} (NumPy's same_kind rule)",
+                                        f"{new_dtype}"))
+            new = new.astype(self.dtype) if isbox(new) else onp.asarray(new, self.dtype)
         if isinstance(new, Box) and new._trace == self._trace:
             self._value, self._node = new._value, new._node
         elif isbox(new):
@@ -464,7 +493,7 @@ def _rearranging(method, undo_for):
 
 def _undo_transpose(self, *axes):
     axes = shape_argument(axes) or tuple(reversed(range(self.ndim)))
-    inverse = tuple(onp.argsort(axes))
+    inverse = tuple(onp.argsort([axis % self.ndim for axis in axes]))  # (0, -1, 1) too
     return lambda view: view.transpose(inverse)
 
 

@@ -16,6 +16,7 @@ import functools
 
 import autograd
 import numpy as onp
+from autograd.builtins import dict as ag_dict, list as ag_list, tuple as ag_tuple
 from autograd.core import vspace
 from autograd.tracer import Box, getval, isbox
 
@@ -92,12 +93,32 @@ def _check_argnums(argnums, args, func):
 
 
 def _sum_outputs(outputs):
+    """The sum of every array in a tuple, list or dict output, however nested (the
+    gradients of its parts add up)."""
     from . import numpy as np
     total = None
-    for out in outputs:
+    for out in _output_leaves(outputs):
         part = np.sum(out)
         total = part if total is None else total + part
     return total
+
+
+def _output_leaves(out):
+    if type(out) in (tuple, list):
+        return [leaf for part in out for leaf in _output_leaves(part)]
+    if type(out) is dict:
+        return [leaf for part in out.values() for leaf in _output_leaves(part)]
+    return [out]
+
+
+def _packed(out):
+    """A tuple, list or dict output (however nested) as one traced container, so
+    ``make_vjp``'s ``vjp`` takes a cotangent of the same structure."""
+    if type(out) in (tuple, list):
+        return (ag_tuple if type(out) is tuple else ag_list)([_packed(part) for part in out])
+    if type(out) is dict:
+        return ag_dict({key: _packed(part) for key, part in out.items()})
+    return out
 
 
 def _vjp_and_value(func, argnums, args, kwargs, reduce_tuples=True):
@@ -106,6 +127,8 @@ def _vjp_and_value(func, argnums, args, kwargs, reduce_tuples=True):
     Returns ``(vjp, end value, output, python_floats)``; ``python_floats[i]`` says
     whether argument ``argnums[i]`` is a plain Python float (its gradient is a Number).
     """
+    requested = [a + len(args) if a < 0 else a for a in argnums]
+    argnums = tuple(dict.fromkeys(requested))  # [0, 0] or [0, -2]: traced once
     leaves = []
     templates = [_flatten_argument(args[i], leaves, func, i) for i in argnums]
     for argnum, template in zip(argnums, templates):
@@ -125,8 +148,8 @@ def _vjp_and_value(func, argnums, args, kwargs, reduce_tuples=True):
             full[argnum] = value
         out = func(*full, **kwargs)
         captured.append(as_boxes(out))  # an adopted array is a plain one once the trace ends
-        if reduce_tuples and type(out) in (tuple, list):
-            return _sum_outputs(out)
+        if type(out) in (tuple, list, dict):
+            return _sum_outputs(out) if reduce_tuples else _packed(out)
         return out
 
     end_value, end_node, roots, trace_id = trace_leaves(traced, leaves)
@@ -136,9 +159,29 @@ def _vjp_and_value(func, argnums, args, kwargs, reduce_tuples=True):
             grads = [vspace(leaf).zeros() for leaf in leaves]
         else:
             grads = backward_to_roots(g, end_node, roots, leaves)
-        return grads if one_leaf_each else unflatten(templates, grads)
+        grads = grads if one_leaf_each else unflatten(templates, grads)
+        if len(requested) == len(argnums):
+            return grads
+        # an argument asked for twice gets its gradient twice (a copy: each may be updated)
+        seen, position = set(), {argnum: i for i, argnum in enumerate(argnums)}
+        repeated = []
+        for argnum in requested:
+            grad = grads[position[argnum]]
+            repeated.append(_copied(grad) if argnum in seen else grad)
+            seen.add(argnum)
+        return repeated
 
+    floats = dict(zip(argnums, python_floats))
+    python_floats = [floats[a] for a in requested]
     return vjp, end_value, unbox_level(captured[0], trace_id), python_floats
+
+
+def _copied(tree):
+    if type(tree) in (list, tuple):
+        return type(tree)(_copied(v) for v in tree)
+    if type(tree) is dict:
+        return {k: _copied(v) for k, v in tree.items()}
+    return tree.copy() if hasattr(tree, "copy") and not isbox(tree) else tree
 
 
 def _finish(grads, python_floats, single, as_tuple=False):

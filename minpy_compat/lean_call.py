@@ -168,8 +168,14 @@ def lean_operators():
     operators = {"__neg__": lambda self: negative(self),
                  "__getitem__": lean(ArrayBox.__getitem__)}
     for name, prim in (("add", anp.add), ("sub", anp.subtract), ("mul", anp.multiply),
-                       ("truediv", anp.true_divide), ("pow", anp.power),
-                       ("matmul", anp.matmul)):
+                       ("truediv", anp.true_divide), ("pow", anp.power)):
         operators[f"__{name}__"] = forward(prim)
         operators[f"__r{name}__"] = reflected(prim)
+    matmul = lean(anp.matmul)  # a list operand ([1., 2.] @ x) as the array NumPy makes of it
+    operators["__matmul__"] = lambda self, other: matmul(self, _listed_as_array(other))
+    operators["__rmatmul__"] = lambda self, other: matmul(_listed_as_array(other), self)
     return operators
+
+
+def _listed_as_array(operand):
+    return onp.asarray(operand) if type(operand) in (list, tuple) else operand

@@ -14,6 +14,7 @@
   ``byteswap``, ...) raises an AttributeError that says why and what to use instead.
 """
 import numpy as onp
+from autograd.numpy import numpy_wrapper
 from autograd.tracer import getval
 
 from .errors import MinpyError, TracedValueError, message
@@ -154,6 +155,24 @@ class NdarrayMethods:
     def __array_namespace__(self, *, api_version=None):
         from . import numpy as facade
         return facade
+
+    # ---- conversions and printing ----------------------------------------------------
+    def astype(self, dtype, order="K", casting="unsafe", subok=True, copy=True, device=None):
+        """``ndarray.astype`` with all its arguments (autograd's takes the dtype alone on
+        NumPy 2); ``casting`` is checked as NumPy does, the layout is the value's own."""
+        if not onp.can_cast(self.dtype, dtype, casting):
+            raise TypeError(f"Cannot cast array data from {self.dtype!r} to "
+                            f"{onp.dtype(dtype)!r} according to the rule {casting!r}")
+        if onp.dtype(dtype) == self.dtype and not copy:
+            return self
+        return numpy_wrapper._astype(self, dtype)  # autograd's (its gradient: cast back)
+
+    def __format__(self, spec):
+        """``f"{loss:.3f}"`` inside a traced function formats the current numbers."""
+        return format(getval(self), spec)
+
+    def __str__(self):
+        return str(getval(self))
 
     # ---- NumPy's argument order -------------------------------------------------------
     def compress(self, condition, axis=None):

@@ -14,7 +14,9 @@ autograd's gradient table and float dtypes kept (float32 in, float32 out).
 import numpy as _onp
 import autograd.numpy as _anp
 
-from ..array import Array, wrap as _wrap
+from autograd.tracer import getval as _getval
+
+from ..array import ARRAY_FUNCTIONS as _ARRAY_FUNCTIONS, Array, wrap as _wrap
 from ._namespace import contains_box as _contains_box, fill_namespace as _fill_namespace, \
     differentiable as _differentiable
 
@@ -51,6 +53,21 @@ _by_raw = {id(_f.__wrapped__): _f for _f in derived_gradients.OVERRIDES.values()
 globals().update({_alias: _by_raw[id(getattr(_onp, _alias))] for _alias in dir(_onp)
                   if id(getattr(_onp, _alias, None)) in _by_raw})  # aliases: NumPy 2's concat
 del _by_raw
+
+
+def _printing(raw):
+    """NumPy's printing function ``raw``, reading a traced array's current numbers (so
+    ``np.array_str(x)`` and ``numpy.array2string(x)`` print inside ``grad``)."""
+    def call(a, *args, **kwargs):
+        return raw(_plain(_getval(a)), *args, **kwargs)
+    call.__name__ = call.__qualname__ = raw.__name__
+    call.__doc__, call.__wrapped__ = raw.__doc__, raw
+    _ARRAY_FUNCTIONS[raw] = call
+    return call
+
+
+array2string, array_str, array_repr = map(_printing, (_onp.array2string, _onp.array_str,
+                                                      _onp.array_repr))
 from .list_arguments import block, choose, dstack, piecewise, select  # noqa: E402,F401
 from .in_place import copyto, fill_diagonal, place, put, put_along_axis, putmask  # noqa: E402,F401
 from .. import registry as _registry  # noqa: E402

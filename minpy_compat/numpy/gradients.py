@@ -39,11 +39,19 @@ def _outer(u, v):
     return u[:, None] * v
 
 
+def _in_dtype(value, dtype):
+    return value if value.dtype == dtype else value.astype(dtype)
+
+
 def _product_vjp(argnum, ans, args, kwargs):
     a, b = args[0], args[1]
     a_ndim, b_ndim = len(_shape(a)), len(_shape(b))
     if kwargs or not (1 <= a_ndim <= 2 and 1 <= b_ndim <= 2):
         return None
+    if a_ndim == b_ndim == 1:  # a 0-d g: NumPy 1.x would give g * b the dtype of b
+        dtype = onp.result_type(getval(a), getval(b))
+        other = b if argnum == 0 else a
+        return lambda g: _in_dtype(g * other, dtype)
     # matmul (@), not dot: NumPy's dot copies a transposed operand, matmul hands it to BLAS.
     if argnum == 0:
         if b_ndim == 1:

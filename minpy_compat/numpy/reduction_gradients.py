@@ -15,16 +15,17 @@ _FIRST_OF_MINE = len(derived_gradients.REGISTERED)
 
 
 # ---- reductions: where= masks, and prod over zeros -------------------------------------------
-def masked_or(rule):
-    """``make_vjp_argnums``: a reduction called with ``where=`` or ``initial=`` pulls back
-    through the masked composite ``rule``; without them the primitive keeps the VJP it has
-    (autograd's and our own VJPs ignore ``where=``, which gave every masked-out element a
-    gradient, and ``max``'s divided by a count of 0 where ``initial`` won)."""
+def masked_or(rule, keywords=("where", "initial")):
+    """``make_vjp_argnums``: a reduction called with ``where=`` or ``initial=`` (or another
+    of ``keywords``) pulls back through the masked composite ``rule``; without them the
+    primitive keeps the VJP it has (autograd's and our own VJPs ignore ``where=``, which
+    gave every masked-out element a gradient, and ``max``'s divided by a count of 0 where
+    ``initial`` won; autograd's ``var`` ignored NumPy 2's ``correction=`` and ``mean=``)."""
     def make(fun):
         current = primitive_vjps[fun]
 
         def vjp_argnums(argnums, ans, args, kwargs):
-            if kwargs.get("where") is not None or kwargs.get("initial") is not None:
+            if any(kwargs.get(keyword) is not None for keyword in keywords):
                 return lambda g: pull_back(rule, argnums, args, kwargs, g)
             return current(argnums, ans, args, kwargs)
         return vjp_argnums
@@ -73,11 +74,15 @@ def _masked_choice(reduce, fill):
 
 
 def _masked_var(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, where=None,
-                **kwargs):
+                mean=None, correction=None):
+    """``var`` with ``where=``, and NumPy 2's ``mean=`` (a given centre, constant) and
+    ``correction=`` (``ddof``'s new name)."""
     mask = _mask(a, where)
-    centre = _masked_mean(a, axis=axis, keepdims=True, where=mask)
+    centre = _masked_mean(a, axis=axis, keepdims=True, where=mask) if mean is None else \
+        getval(mean)
     deviation = anp.where(mask, a - centre, 0.0)
     count = onp.sum(mask, axis=axis, keepdims=keepdims)
+    ddof = ddof if correction is None else correction
     return anp.sum(deviation * deviation, axis=axis, keepdims=keepdims) / (count - ddof)
 
 
@@ -141,8 +146,11 @@ register({"_primitive_mean": "mean"}, masked_or(_masked_mean), module=numpy_wrap
 register(["prod"], _prod_vjp)
 register(["max", "amax"], masked_or(_masked_choice(anp.max, -onp.inf)))
 register(["min", "amin"], masked_or(_masked_choice(anp.min, onp.inf)))
-register({"_primitive_var": "var"}, masked_or(_masked_var), module=numpy_wrapper)
-register({"_primitive_std": "std"}, masked_or(_masked_std), module=numpy_wrapper)
+_VARIANCE_KEYWORDS = ("where", "mean", "correction")
+register({"_primitive_var": "var"}, masked_or(_masked_var, _VARIANCE_KEYWORDS),
+         module=numpy_wrapper)
+register({"_primitive_std": "std"}, masked_or(_masked_std, _VARIANCE_KEYWORDS),
+         module=numpy_wrapper)
 
 
 # Every name given a gradient here ("sum", "prod", "std", ...), for the tests.

@@ -52,6 +52,11 @@ def _along(axis, ndim, part):
 
 
 # ---- shapes and orders ---------------------------------------------------------------------
+# autograd's rule inverted the axes as given: (0, -1, 1) came back scrambled or raised.
+define("transpose", lambda ans, x, axes=None: lambda g: anp.transpose(g, None if axes is None else
+       tuple(onp.argsort([int(axis) % onp.ndim(getval(x)) for axis in axes]))))
+
+
 def _pad_widths(pad_width, ndim):
     return onp.broadcast_to(onp.asarray(pad_width, dtype=onp.intp), (ndim, 2))
 
