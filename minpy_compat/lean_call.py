@@ -71,7 +71,12 @@ def lean(prim):
         except KeyError:
             raise NotImplementedError(f"VJP of {getattr(prim, '__name__', prim)} wrt argnums "
                                       f"{argnums} not defined") from None
-        node.vjp = vjp_maker(argnums, ans, values, kwargs)
+        try:
+            node.vjp = vjp_maker(argnums, ans, values, kwargs)
+        except TypeError as error:
+            if not kwargs:
+                raise
+            raise _keyword_refused(prim, kwargs, error) from error
         try:
             return _box_of[type(ans)](ans, top, node)
         except KeyError:
@@ -148,6 +153,18 @@ def lean(prim):
     call.__doc__ = getattr(prim, "__doc__", None)
     call.__wrapped__ = prim
     return call
+
+
+def _keyword_refused(prim, kwargs, error):
+    """A VJP maker that takes none of these keywords (autograd's rules know few of NumPy's
+    keyword arguments): our message, naming the function and the keywords."""
+    from .errors import NoGradientFuncError, message
+    name = getattr(prim, "__name__", "function")
+    given = ", ".join(f"{key}=" for key in kwargs)
+    return NoGradientFuncError(message(
+        f"minpy_compat.numpy.{name}", "keyword arguments its gradient rule handles",
+        f"{given} ({error})", "Call it without them under grad (cast with x.astype(...) "
+        "first, or compute on x.asnumpy() where no gradient should flow)."))
 
 
 def lean_operators():

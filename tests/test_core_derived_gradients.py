@@ -72,6 +72,8 @@ CASES = [
     ("meshgrid", (V[:3], V[:2], V[:4]), {"indexing": "ij"}, [0, 1, 2]),
     ("meshgrid", (V[:3], V[:2]), {"sparse": True}, [0, 1]),
     # products, sums and differences
+    ("cumsum", (W,), {"axis": -2}, [0]),
+    ("cumsum", (M,), {"dtype": onp.float64}, [0]),
     ("cumprod", (M,), {"axis": 1}, [0]),
     ("cumprod", (M,), {}, [0]),
     ("cumprod", (ZEROS,), {"axis": 1}, [0]),
@@ -196,6 +198,11 @@ CASES = [
     ("rot90", (W, 3), {"axes": (0, 2)}, [0]),
     ("rot90", (M, -2), {}, [0]),
     ("concatenate", ([M, 2 * M],), {"axis": None}, [0]),  # the list is traced as one array
+    ("concatenate", ([M, 2 * M],), {"axis": 1}, [0]),
+    ("stack", ([M, 2 * M],), {"axis": -1}, [0]),
+    ("hstack", ([M, 2 * M],), {}, [0]),
+    ("vstack", ([M, 2 * M],), {}, [0]),
+    ("column_stack", ([M[0], 2 * M[1]],), {}, [0]),
     ("outer", (M[:2, :3], V[:4]), {}, [0, 1]),
     ("outer", (M, W[0, :2]), {}, [0, 1]),
     ("clip", (M, -0.5, 0.5), {}, [0]),

@@ -1,6 +1,8 @@
 """Bugs a second fuzzing pass found in the facade, the traced array and the gradient API,
 each with the behaviour NumPy (or the README) promises. Every test here failed before its fix.
 """
+import warnings
+
 import numpy
 import numpy as onp
 import pytest
@@ -8,7 +10,7 @@ from autograd.tracer import getval
 
 import minpy_compat.numpy as np
 from minpy_compat import grad, make_vjp, value_and_grad
-from minpy_compat.errors import TracedValueError
+from minpy_compat.errors import NoGradientFuncError, TracedValueError
 
 from conftest import check_grad, numeric_grad
 
@@ -203,3 +205,65 @@ def test_setting_the_shape_of_a_view_is_refused():
 def test_numeric_grad_helper_is_the_one_used():  # guards the helpers these tests lean on
     onp.testing.assert_allclose(numeric_grad(lambda z: np.sum(z ** 2), [X23], 0), 2 * X23,
                                 rtol=1e-6)
+
+
+# ---- joining arrays with NumPy's dtype= and casting= -----------------------------------------
+JOIN_KEYWORDS = [("concatenate", {"dtype": onp.float32}), ("concatenate", {"casting": "no"})]
+if NUMPY_2:  # NumPy 1.x's stack/hstack/vstack take neither keyword
+    JOIN_KEYWORDS += [("stack", {"dtype": onp.float32, "axis": 1}),
+                      ("hstack", {"dtype": onp.float32}), ("vstack", {"casting": "same_kind"})]
+
+
+@pytest.mark.parametrize("name, kwargs", JOIN_KEYWORDS)
+def test_joins_take_numpys_keywords(name, kwargs):
+    a, b = onp.array([1.0, 2.0]), onp.array([3.0, 4.0])
+    expected = getattr(onp, name)([a, b], **kwargs)
+    plain = getattr(np, name)([a, b], **kwargs)
+    assert plain.dtype == expected.dtype
+    onp.testing.assert_array_equal(plain, expected)
+    seen = []
+    g = grad(lambda z: (seen.append(getattr(np, name)([z, b * z], **kwargs)),
+                        np.sum(seen[-1] * seen[-1]))[1])(a)
+    assert seen[0].dtype == expected.dtype and g.dtype == onp.float64
+    onp.testing.assert_allclose(g, 2 * a + 2 * b * b * a, rtol=1e-6)
+
+
+def test_join_dtype_checks_casting_on_traced_arrays():
+    with pytest.raises(TypeError, match="according to the rule 'same_kind'"):
+        grad(lambda z: np.sum(np.concatenate([z, z], dtype=onp.int32)))(onp.ones(2))
+
+
+# ---- keyword arguments under grad ------------------------------------------------------------
+def test_ufunc_dtype_casts_traced_inputs_first():
+    x = onp.array([1.0, 2.0], onp.float32)
+    seen = []
+
+    def f(z):
+        seen.append(np.add(z, 1.0, dtype=onp.float64))
+        return np.sum(np.multiply(z, z, dtype=onp.float64))
+    g = grad(f)(x)
+    assert seen[0].dtype == onp.float64 and g.dtype == onp.float32
+    onp.testing.assert_allclose(g, 2 * x)
+    with pytest.raises(TypeError, match="Cannot cast ufunc 'add' input"):
+        grad(lambda z: np.sum(np.add(z, 1.0, dtype=onp.float32, casting="safe")))(
+            onp.array([1.0]))
+
+
+def test_cumsum_takes_dtype():
+    x = onp.array([[1.0, 2.0], [3.0, 4.0]], onp.float32)
+    g = grad(lambda z: np.sum(np.cumsum(z, dtype=onp.float64) * onp.arange(4.0)))(x)
+    assert g.dtype == onp.float32
+    onp.testing.assert_allclose(g.ravel(), [6.0, 6.0, 5.0, 3.0])
+
+
+@pytest.mark.parametrize("call, keywords", [
+    (lambda z: np.sin(z, where=z > 2), "where="),
+    (lambda z: np.matmul(z, z, axes=[(-2, -1)] * 3), "axes="),
+    (lambda z: np.linspace(z[0], z[1], 3, axis=1), "axis=")])
+def test_keywords_a_gradient_rule_lacks_are_refused_by_name(call, keywords):
+    x = onp.array([[1.0, 2.0], [3.0, 4.0]])
+    with warnings.catch_warnings(), pytest.raises(
+            NoGradientFuncError, match=rf"minpy_compat\.numpy\.\w+: expected keyword arguments "
+                                       rf"its gradient rule handles, got {keywords}"):
+        warnings.simplefilter("ignore")  # where= without out=: NumPy warns about the memory
+        grad(lambda z: np.sum(call(z)))(x)

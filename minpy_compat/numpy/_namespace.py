@@ -8,7 +8,7 @@ values: a traced argument there raises the same clear error as ``numpy.asarray``
 import functools
 
 import numpy as onp
-from autograd.tracer import isbox
+from autograd.tracer import getval, isbox
 
 from .. import registry
 from ..adopted import AdoptedArray, into_out
@@ -34,10 +34,13 @@ def differentiable(raw, traced):
         # Dispatch hook (MXNet backend): one module-attribute read on the default path.
         if _switch.engaged:
             return _switch.run(raw, traced, args, kwargs)
-        if kwargs and kwargs.get("out") is not None and _traced_out(args, kwargs["out"]):
-            return into_out(f"minpy_compat.numpy.{name}",
-                            lambda *a, **k: wrap_result(call(*a, **k)), args, kwargs,
-                            "same_kind" if is_ufunc else "unsafe")
+        if kwargs:
+            if kwargs.get("out") is not None and _traced_out(args, kwargs["out"]):
+                return into_out(f"minpy_compat.numpy.{name}",
+                                lambda *a, **k: wrap_result(call(*a, **k)), args, kwargs,
+                                "same_kind" if is_ufunc else "unsafe")
+            if is_ufunc and kwargs.get("dtype") is not None and contains_box(args):
+                args, kwargs = _cast_for_ufunc(name, args, kwargs)
         return wrap_result(call(*args, **kwargs))
 
     functools.update_wrapper(facade, raw, updated=())
@@ -112,6 +115,24 @@ def fill_namespace(target, numpy_module, autograd_module, skip=()):
             target[name] = differentiable(obj, traced)
         else:
             target[name] = plain(obj)
+
+
+def _cast_for_ufunc(name, args, kwargs):
+    """A ufunc's ``dtype=`` with traced inputs: the inputs cast to it first, as NumPy
+    does (under its casting rule), then the call without it (autograd's rules take none)."""
+    kwargs = dict(kwargs)
+    dtype, casting = onp.dtype(kwargs.pop("dtype")), kwargs.pop("casting", "same_kind")
+    if dtype.kind not in "fc":
+        raise TypeError(f"minpy_compat.numpy.{name}: expected a float or complex dtype= "
+                        f"for traced inputs, got {dtype}")
+    cast = []
+    for arg in args:
+        given = onp.result_type(getval(arg))
+        if not onp.can_cast(given, dtype, casting):
+            raise TypeError(f"Cannot cast ufunc {name!r} input from {given!r} to {dtype!r} "
+                            f"with casting rule {casting!r}")
+        cast.append(arg.astype(dtype) if isbox(arg) else onp.asarray(arg, dtype))
+    return tuple(cast), kwargs
 
 
 def _traced_out(args, out):

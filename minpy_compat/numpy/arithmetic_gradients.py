@@ -75,6 +75,18 @@ def _reverse_cumsum(x, axis):
     return anp.flip(anp.cumsum(anp.flip(x, axis), axis), axis)
 
 
+def _cumsum_grad(ans, a, axis=None, dtype=None, out=None):
+    """``cumsum`` with NumPy's ``dtype=`` (autograd's rule took ``axis`` alone): ``g`` summed
+    from the end; the cast's gradient is cast back by the registry."""
+    if axis is None:
+        shape = onp.shape(getval(a))
+        return lambda g: anp.reshape(_reverse_cumsum(anp.ravel(g), 0), shape)
+    return lambda g: _reverse_cumsum(g, axis)
+
+
+define("cumsum", _cumsum_grad)
+
+
 def _cumprod_pullback(g, x, ans, axis):
     """The gradient of ``cumprod(x, axis)``: sum over ``j >= i`` of ``g_j * ans_j / x_i``,
     by division where ``x`` has no zeros, else leaving each ``x_i`` out in turn."""

@@ -297,17 +297,34 @@ define("roll", lambda ans, a, shift, axis=None: lambda g: anp.roll(
 define("rot90", lambda ans, m, k=1, axes=(0, 1): lambda g: anp.rot90(g, -k, axes))
 
 
-def _concatenate(facade):
-    def concatenate(arrays, axis=0, **kwargs):
-        """``numpy.concatenate``; with ``axis=None`` and traced arrays, the flattened arrays
-        joined along axis 0, as autograd's rule slices ``g`` along an axis (None failed)."""
-        if axis is None and any(isbox(a) for a in arrays):
-            arrays, axis = [anp.ravel(a) for a in arrays], 0
-        return facade(arrays, axis, **kwargs)
-    return concatenate
+def _joining(facade):
+    """``concatenate``, ``stack``, ``hstack``, ... with NumPy's ``dtype=``/``casting=``
+    (autograd's versions take neither): traced arrays are cast first, under the same
+    casting check; a call without traced arrays is NumPy's own, with every keyword."""
+    raw = facade.__wrapped__
+
+    def join(arrays, *args, **kwargs):
+        if not any(isbox(a) for a in arrays):  # NumPy's, through the facade (policies see it)
+            return (wrap(raw(arrays, *args, **kwargs)) if kwargs.keys() - {"axis"} else
+                    facade(arrays, *args, **kwargs))
+        dtype, casting = kwargs.pop("dtype", None), kwargs.pop("casting", "same_kind")
+        if dtype is not None:
+            given = onp.result_type(*[getval(a) for a in arrays])
+            if not onp.can_cast(given, dtype, casting):
+                raise TypeError(f"Cannot cast array data from {given!r} to "
+                                f"{onp.dtype(dtype)!r} according to the rule {casting!r}")
+            arrays = [anp.array(a, dtype=dtype) if isbox(a) else onp.asarray(a, dtype)
+                      for a in arrays]
+        if raw is onp.concatenate and (args[0] if args else kwargs.get("axis", 0)) is None:
+            # autograd's rule slices g along an axis (None failed): join the flattened arrays
+            arrays, args = [anp.ravel(a) for a in arrays], (0,) + args[1:]
+            kwargs.pop("axis", None)
+        return facade(arrays, *args, **kwargs)
+    return join
 
 
-override("concatenate", _concatenate)
+for _name in ("concatenate", "stack", "hstack", "vstack", "column_stack"):
+    override(_name, _joining)
 
 
 # Every name given a gradient here ("take", "pad", "unique", ...), for the tests.
