@@ -25,6 +25,8 @@ import numpy as onp
 from autograd.core import VJPNode, primitive_vjps
 from autograd.tracer import Box, notrace_primitives
 
+from .errors import TracedValueError
+
 _box_types = Box.types
 _box_of = Box.type_mappings
 _VJPNode = VJPNode
@@ -85,40 +87,46 @@ def lean(prim):
             raise TypeError(f"Can't differentiate w.r.t. type {type(ans)}") from None
 
     def call(*args, **kwargs):
-        # One and two positional arguments, traced once (no outer trace inside), are
-        # most calls: straight through. Anything else takes the general loop below.
-        count = len(args)
-        if count == 1:
-            x = args[0]
-            if type(x) not in _box_types:
-                return compute(x, **kwargs)
-            node, value = x._node, x._value
-            if type(node) is _VJPNode and type(value) not in _box_types:
-                return record(compute(value, **kwargs), x._trace, [node], _FIRST, (value,),
-                              kwargs)
-        elif count == 2:
-            x, y = args
-            x_traced, y_traced = type(x) in _box_types, type(y) in _box_types
-            if not (x_traced or y_traced):
-                return compute(x, y, **kwargs)
-            if x_traced and y_traced:
-                x_value, y_value = x._value, y._value
-                if x._trace == y._trace and type(x._node) is _VJPNode and \
-                        type(y._node) is _VJPNode and type(x_value) not in _box_types and \
-                        type(y_value) not in _box_types:
-                    return record(compute(x_value, y_value, **kwargs), x._trace,
-                                  [x._node, y._node], _BOTH, (x_value, y_value), kwargs)
-            elif x_traced:
+        try:  # free in Python 3.11 unless raised
+            # One and two positional arguments, traced once (no outer trace inside), are
+            # most calls: straight through. Anything else takes the general loop below.
+            count = len(args)
+            if count == 1:
+                x = args[0]
+                if type(x) not in _box_types:
+                    return compute(x, **kwargs)
                 node, value = x._node, x._value
                 if type(node) is _VJPNode and type(value) not in _box_types:
-                    return record(compute(value, y, **kwargs), x._trace, [node], _FIRST,
-                                  (value, y), kwargs)
-            else:
-                node, value = y._node, y._value
-                if type(node) is _VJPNode and type(value) not in _box_types:
-                    return record(compute(x, value, **kwargs), y._trace, [node], _SECOND,
-                                  (x, value), kwargs)
-        return general(args, kwargs)
+                    return record(compute(value, **kwargs), x._trace, [node], _FIRST, (value,),
+                                  kwargs)
+            elif count == 2:
+                x, y = args
+                x_traced, y_traced = type(x) in _box_types, type(y) in _box_types
+                if not (x_traced or y_traced):
+                    return compute(x, y, **kwargs)
+                if x_traced and y_traced:
+                    x_value, y_value = x._value, y._value
+                    if x._trace == y._trace and type(x._node) is _VJPNode and \
+                            type(y._node) is _VJPNode and type(x_value) not in _box_types and \
+                            type(y_value) not in _box_types:
+                        return record(compute(x_value, y_value, **kwargs), x._trace,
+                                      [x._node, y._node], _BOTH, (x_value, y_value), kwargs)
+                elif x_traced:
+                    node, value = x._node, x._value
+                    if type(node) is _VJPNode and type(value) not in _box_types:
+                        return record(compute(value, y, **kwargs), x._trace, [node], _FIRST,
+                                      (value, y), kwargs)
+                else:
+                    node, value = y._node, y._value
+                    if type(node) is _VJPNode and type(value) not in _box_types:
+                        return record(compute(x, value, **kwargs), y._trace, [node], _SECOND,
+                                      (x, value), kwargs)
+            return general(args, kwargs)
+        except TracedValueError:  # NumPy met a traced value inside a list: np.sum([x, y])
+            listed = _lists_as_arrays(args)
+            if listed is None:
+                raise
+            return call(*listed, **kwargs)
 
     def general(args, kwargs):
         top = -1
@@ -153,6 +161,23 @@ def lean(prim):
     call.__doc__ = getattr(prim, "__doc__", None)
     call.__wrapped__ = prim
     return call
+
+
+def _lists_as_arrays(args):
+    """``args`` with each list or tuple that holds a traced value made one traced array (as
+    NumPy's ``asarray`` makes an array of an array-like); None if there is none."""
+    import autograd.numpy as anp
+    listed, changed = list(args), False
+    for i, arg in enumerate(args):
+        if type(arg) in (list, tuple) and _holds_box(arg):
+            listed[i], changed = anp.array(arg), True
+    return listed if changed else None
+
+
+def _holds_box(value):
+    if type(value) in _box_types:
+        return True
+    return type(value) in (list, tuple) and any(_holds_box(v) for v in value)
 
 
 def _keyword_refused(prim, kwargs, error):

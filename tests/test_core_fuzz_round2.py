@@ -267,3 +267,16 @@ def test_keywords_a_gradient_rule_lacks_are_refused_by_name(call, keywords):
                                        rf"its gradient rule handles, got {keywords}"):
         warnings.simplefilter("ignore")  # where= without out=: NumPy warns about the memory
         grad(lambda z: np.sum(call(z)))(x)
+
+
+# ---- lists holding traced values -------------------------------------------------------------
+@pytest.mark.parametrize("f, expected", [
+    (lambda z: np.sum([z[0], z[1] * 2]), [1.0, 2.0, 0.0]),
+    (lambda z: np.max([z[0], z[1] * 2]), [0.0, 2.0, 0.0]),
+    (lambda z: np.sum(np.sin([z[0], z[2]])), [onp.cos(1.0), 0.0, onp.cos(3.0)]),
+    (lambda z: np.dot([z[0], z[1]], [1.0, 2.0]), [1.0, 2.0, 0.0]),
+    (lambda z: np.dot(z, [1.0, 2.0, 3.0]), [1.0, 2.0, 3.0]),
+    (lambda z: np.sum(np.maximum([z[0], 1.0], [0.5, z[1]])), [1.0, 1.0, 0.0]),
+    (lambda z: np.linalg.norm([[z[0], z[1]]]), [0.2 ** 0.5, 0.8 ** 0.5, 0.0])])
+def test_lists_holding_traced_values_are_arrays(f, expected):
+    onp.testing.assert_allclose(grad(f)(onp.array([1.0, 2.0, 3.0])), expected)

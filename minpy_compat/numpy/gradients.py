@@ -39,6 +39,11 @@ def _outer(u, v):
     return u[:, None] * v
 
 
+def _as_array(value):
+    """A list operand (``np.dot(x, [1., 2.])``) as the array NumPy made of it."""
+    return onp.asarray(value) if type(value) in (list, tuple) else value
+
+
 def _in_dtype(value, dtype):
     return value if value.dtype == dtype else value.astype(dtype)
 
@@ -49,6 +54,7 @@ def _product_vjp(argnum, ans, args, kwargs):
     if kwargs or not (1 <= a_ndim <= 2 and 1 <= b_ndim <= 2):
         return None
     if a_ndim == b_ndim == 1:  # a 0-d g: NumPy 1.x would give g * b the dtype of b
+        a, b = _as_array(a), _as_array(b)
         dtype = onp.result_type(getval(a), getval(b))
         other = b if argnum == 0 else a
         return lambda g: _in_dtype(g * other, dtype)
