@@ -12,12 +12,16 @@
 import functools
 import inspect
 
+from autograd.builtins import make_sequence
 from autograd.extend import primitive as autograd_primitive
+from autograd.tracer import isbox
 
 from . import registry
 from .array import wrap
 from .backends import get_backend
-from .errors import ArgnumError, message
+from .errors import ArgnumError, TracedValueError, message
+
+_CONTAINERS = (list, tuple, dict)
 
 
 class Primitive:
@@ -33,7 +37,8 @@ class Primitive:
         self.name = func.__name__
         self.type_str = type_str
         functools.update_wrapper(self, func)
-        self._params, self._variadic = _positional_params(func)
+        self._signature = _signature(func)
+        self._params, self._variadic = _positional_params(self._signature)
         self.primitive = autograd_primitive(self._run)
         self.primitive.__name__ = self.name
         self.call_hook = None  # a backend's own way to run the op under grad (MXNet recording)
@@ -59,13 +64,55 @@ class Primitive:
         return self.backend.from_backend(result)
 
     def __call__(self, *args, **kwargs):
+        if kwargs and any(holds_trace(v) for v in kwargs.values()):
+            args, kwargs = self._bind(args, kwargs)
         if self.call_hook is not None:
             return self.call_hook(args, kwargs)
-        return wrap(self.primitive(*args, **kwargs))
+        return self.plain_call(args, kwargs)
 
     def plain_call(self, args, kwargs):
         """The op through autograd's own primitive wrapper (what ``call_hook`` falls back to)."""
+        for arg in args:  # a loop, not any(): this runs for every call of every op
+            if type(arg) in _CONTAINERS:
+                args = [self._sequence_argument(argnum, arg) for argnum, arg in enumerate(args)]
+                break
         return wrap(self.primitive(*args, **kwargs))
+
+    def _bind(self, args, kwargs):
+        """Keyword arguments moved to their parameter's position (autograd traces positional
+        arguments only), so argnums stay the function's parameter order."""
+        if self._signature is None:
+            return args, self._refuse_traced_keywords(kwargs)
+        try:
+            bound = self._signature.bind(*args, **kwargs)
+        except TypeError as err:
+            raise TypeError(f"{self.name}: {err}") from None
+        bound.apply_defaults()
+        return bound.args, self._refuse_traced_keywords(bound.kwargs)
+
+    def _refuse_traced_keywords(self, kwargs):
+        for key, value in kwargs.items():
+            if holds_trace(value):
+                raise TracedValueError(message(
+                    f"{self.name} keyword argument {key!r}", "a constant (a keyword-only "
+                    "parameter has no argnum, so it gets no gradient)", "a traced value",
+                    f"Make {key!r} a positional parameter of {self.name} and register its "
+                    "gradient with def_grad(fn, argnum)."))
+        return kwargs
+
+    def _sequence_argument(self, argnum, arg):
+        """A list/tuple argument holding traced values as one traced sequence (autograd's
+        make_sequence), so its gradient (a list of gradients) reaches each item."""
+        kind = type(arg)
+        if kind not in _CONTAINERS or not holds_trace(arg):
+            return arg
+        if kind is dict or any(type(item) in _CONTAINERS and holds_trace(item) for item in arg):
+            raise TracedValueError(message(
+                f"{self.name} argument {argnum} {self.arg_name(argnum)!r}", "an array or a "
+                "flat list/tuple of arrays", "a traced value inside a "
+                + ("dict" if kind is dict else "nested list/tuple or dict"),
+                "Pass the arrays as separate arguments or as one flat list."))
+        return make_sequence(kind, *arg)
 
     def call(self, args, kwargs):
         """MinPy's spelling of ``op(*args, **kwargs)``."""
@@ -73,6 +120,10 @@ class Primitive:
 
     def __repr__(self):
         return f"<{self.type_str} {self.name} ({self.backend.NAME})>"
+
+    def __reduce__(self):
+        # Pickled by reference, like the function it wraps: the module-level name it has.
+        return self.__qualname__
 
     # ---- gradient registration (each returns the op, so calls chain) -----------
     def _check_argnum(self, argnum, method):
@@ -100,7 +151,17 @@ class Primitive:
 
     def def_multiple_grad(self, func, argnums=(0,)):
         """Register one ``func(ans, *args) -> (g -> tuple of gradients, one per argnum)``."""
+        where = f"{self.name}.def_multiple_grad"
+        if not isinstance(argnums, (tuple, list, range)) or not argnums:
+            raise ArgnumError(message(
+                where, "argnums, a non-empty tuple of ints", repr(argnums),
+                "For one argument use def_grad(fn, argnum), or pass argnums=(argnum,) and "
+                "return a 1-tuple."))
         argnums = tuple(argnums)
+        twice = sorted({argnum for argnum in argnums if argnums.count(argnum) > 1})
+        if twice:
+            raise ArgnumError(message(where, "distinct argnums", f"{argnums} (repeats "
+                                      f"{', '.join(map(str, twice))})", "List each argnum once."))
         for argnum in argnums:
             self._check_argnum(argnum, "def_multiple_grad")
         _check_callable(func, f"{self.name}.def_multiple_grad")
@@ -132,11 +193,27 @@ def _check_callable(func, where):
                                 repr(func)))
 
 
-def _positional_params(func):
+def holds_trace(value):
+    """Whether ``value`` is traced or holds a traced value in its lists, tuples or dicts."""
+    kind = type(value)
+    if kind is list or kind is tuple:
+        return any(holds_trace(item) for item in value)
+    if kind is dict:
+        return any(holds_trace(item) for item in value.values())
+    return isbox(value)
+
+
+def _signature(func):
     try:
-        params = inspect.signature(func).parameters.values()
+        return inspect.signature(func)
     except (TypeError, ValueError):
+        return None
+
+
+def _positional_params(signature):
+    if signature is None:
         return [], True
+    params = signature.parameters.values()
     names = [p.name for p in params if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
     variadic = any(p.kind == p.VAR_POSITIONAL for p in params)
     return names, variadic

@@ -2,16 +2,18 @@
 
 Two jobs:
 
-* ``keep_dtypes(fun)`` wraps an autograd primitive's VJPs so a float32 input gets
-  a float32 gradient (autograd returns float64 for ``maximum``, ``where`` and
-  others, and the float64 then spreads through the rest of the backward pass).
+* ``keep_dtypes(fun)`` wraps an autograd primitive's VJPs so a float32 (complex64)
+  input gets a float32 (complex64) gradient (autograd returns 64 bits for ``maximum``,
+  ``where``, ``mean`` and others, and they then spread through the backward pass), and
+  a real input a real one.
 * ``set_grad`` / ``set_multiple_grad`` keep one gradient maker per argnum for each
   custom op and republish the whole set to autograd, with a stand-in that raises
   our own message for every argnum left empty.
 """
+import autograd.numpy as anp
 import numpy as onp
 from autograd.core import VJPNode, defvjp, defvjp_argnums, primitive_vjps, vspace
-from autograd.tracer import box_types, getval, notrace_primitives
+from autograd.tracer import box_types, getval, isbox, notrace_primitives
 
 from .errors import GradientShapeError, NoGradientFuncError, describe, message
 from .tracing import writable
@@ -24,7 +26,7 @@ _autograd_vjps = {}  # primitive -> autograd's own VJP, before we wrapped it
 
 def _float_dtype(value):
     dtype = getattr(getval(value), "dtype", None)
-    return dtype if dtype is not None and dtype.kind == "f" else None
+    return dtype if dtype is not None and dtype.kind in "fc" else None
 
 
 def _cast(grad, dtype):
@@ -32,27 +34,30 @@ def _cast(grad, dtype):
         return grad
     raw = getval(grad)
     raw_dtype = getattr(raw, "dtype", None)
-    if raw_dtype is None or raw_dtype == dtype or raw_dtype.kind == "c":
+    if raw_dtype is None or raw_dtype == dtype:
         return grad
+    if raw_dtype.kind == "c" and dtype.kind != "c":
+        grad = anp.real(grad)  # autograd's match_complex: a real input's gradient is real
     return grad.astype(dtype)
 
 
 def _gradient_cast(arg, ans, trusted=True):
     """The dtype ``arg``'s gradient must be cast to, or None.
 
-    A real float argument's gradient must have its dtype. VJPs give gradients in the
-    output's dtype, so only an argument of another dtype needs a cast: float32 meeting
+    A float or complex argument's gradient must have its dtype. VJPs give gradients in
+    the output's dtype, so only an argument of another dtype needs a cast: float32 meeting
     float64, or a float64 0-d value that NumPy 1.x's value-based casting let a float32
     array win over. ``trusted=False`` is for autograd's own VJPs, which promote narrow
-    floats (float16 'e', float32 'f') to float64 even when the output is narrow: those
-    are always cast back. Plain loops: this runs for every traced argument of every op.
+    types (float16 'e', float32 'f', complex64 'F') to 64 bits even when the output is
+    narrow: those are always cast back. Plain loops: this runs for every traced argument
+    of every op.
     """
     while type(arg) in box_types:
         arg = arg._value
     dtype = getattr(arg, "dtype", None)
-    if dtype is None or dtype.kind != "f":
+    if dtype is None or dtype.kind not in "fc":
         return None
-    if not trusted and dtype.char in "ef":
+    if not trusted and dtype.char in "efF":
         return dtype
     while type(ans) in box_types:
         ans = ans._value
@@ -283,11 +288,28 @@ def _backward_for(op, argnums, ans, args, kwargs):
                 grad = from_multi[argnum]
             else:
                 raise NoGradientFuncError(_missing(op, argnum))
-            out.append(check_grad(op, argnum, _grad_from_backend(backend, grad, args[argnum]),
-                                  args[argnum]))
+            out.append(_checked(op, argnum, grad, args[argnum]))
         return out
 
     return vjp
+
+
+def _checked(op, argnum, grad, arg):
+    """``grad`` back from the op's backend and checked; item by item for a list/tuple
+    argument (its gradient is a list of gradients, one per item)."""
+    items = getval(arg)
+    if type(items) not in (list, tuple):
+        return check_grad(op, argnum, _grad_from_backend(op.backend, grad, arg), arg)
+    if isbox(grad) and type(getval(grad)) in (list, tuple):
+        grad = [grad[i] for i in range(len(getval(grad)))]
+    if type(grad) not in (list, tuple) or len(grad) != len(items):
+        raise GradientShapeError(message(
+            f"{op.name} gradient for argument {argnum} {op.arg_name(argnum)!r}",
+            f"a list of {len(items)} gradients, one per item", describe(grad),
+            f"Return one gradient per item of the {type(items).__name__}."))
+    return type(items)(
+        check_grad(op, argnum, _grad_from_backend(op.backend, g, item), item, index)
+        if _carries_gradient(item) else g for index, (g, item) in enumerate(zip(grad, items)))
 
 
 def _grad_from_backend(backend, grad, arg):
@@ -303,21 +325,34 @@ def _missing(op, argnum):
                    f"Add one with {op.name}.def_grad(fn, argnum={argnum}).")
 
 
-def check_grad(op, argnum, grad, arg):
-    """A gradient must have its argument's shape and float dtype; say where if not."""
+def check_grad(op, argnum, grad, arg, item=None):
+    """A gradient must have its argument's shape and float (or complex) dtype, cast back
+    from a wider one (float32 meeting float64 in the op); say where if not."""
     expected_shape = onp.shape(getval(arg))
     got = getval(grad)
     got_shape = onp.shape(got)
     expected_dtype = _float_dtype(arg)
     got_dtype = getattr(got, "dtype", None)
     shape_ok = got_shape == expected_shape
-    dtype_ok = expected_dtype is None or got_dtype is None or got_dtype == expected_dtype
+    dtype_ok = expected_dtype is None or got_dtype is None or _fits(got_dtype, expected_dtype)
     if shape_ok and dtype_ok:
+        if got_dtype is not None:
+            return _cast(grad, expected_dtype)
         if type(grad) is float and expected_dtype is None:
             return grad
-        return grad if got_dtype is not None else onp.asarray(grad, dtype=expected_dtype or float)
+        return onp.asarray(grad, dtype=expected_dtype or float)
+    where = f"{op.name} gradient for argument {argnum} {op.arg_name(argnum)!r}"
     expected = f"shape {expected_shape} {expected_dtype or onp.result_type(getval(arg))}"
     actual = f"shape {got_shape} {got_dtype or type(got).__name__}"
     raise GradientShapeError(message(
-        f"{op.name} gradient for argument {argnum} {op.arg_name(argnum)!r}", expected, actual,
-        "Return a gradient with the argument's shape and dtype."))
+        where if item is None else f"{where} item {item}", expected, actual,
+        "Return a gradient with the argument's shape and dtype (a wider float is cast)."))
+
+
+def _fits(got, expected):
+    """Whether a gradient of dtype ``got`` casts to ``expected`` losing nothing the argument
+    can hold: float to float, float or complex to complex, of the same or more precision."""
+    if got.kind not in ("fc" if expected.kind == "c" else "f"):
+        return False
+    return got.itemsize // (2 if got.kind == "c" else 1) >= (
+        expected.itemsize // (2 if expected.kind == "c" else 1))

@@ -27,7 +27,8 @@ def grad_view(value):
 
 
 def from_backend(value):
-    """A function's result back into the trace: lists become arrays."""
-    if type(value) is list:
+    """A function's result back into the trace: lists and Python numbers become arrays
+    (a number a 0-d one, as NumPy's own scalar results are)."""
+    if type(value) in (list, float, int, complex):
         return onp.asarray(value)
     return value

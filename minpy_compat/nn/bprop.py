@@ -18,12 +18,13 @@ import inspect
 from autograd.tracer import getval, isbox
 
 from ..array import wrap
-from ..errors import BpropError, BpropTypeError, CellTypeError, describe, message
+from ..errors import (BpropError, BpropTypeError, CellTypeError, TracedValueError, describe,
+                      message)
 from ..ops._gradfit import as_grad_tuple, fit_gradient
 from ..ops.hooks import split
-from ..primitive import Primitive
+from ..primitive import Primitive, holds_trace
 from ..substitution import param_of, plain_parameters, traced_value
-from ..tensor import Parameter
+from ..tensor import Parameter, is_tensor
 
 _ops = {}         # (Cell class, number of op arguments) -> op
 _signatures = {}  # Cell class -> signature of its construct
@@ -72,6 +73,7 @@ def internal_params(cell):
 def call_with_bprop(cell, args, kwargs):
     """Run ``cell`` on ``args`` as one op whose gradient is ``cell.bprop``."""
     inputs, names, kwargs = bind_arguments(cell, args, kwargs)
+    _refuse_hidden_traces(cell, inputs, names, kwargs)
     params = internal_params(cell)
     values = inputs + tuple(traced_value(p) for p in params)
     op = _op_for(type(cell), len(values))
@@ -79,6 +81,26 @@ def call_with_bprop(cell, args, kwargs):
     if isbox(out) and type(getval(out)) is tuple:
         return split(out, len(out))
     return out
+
+
+def _refuse_hidden_traces(cell, inputs, names, kwargs):
+    """A traced value bprop could not give a gradient to: a keyword-only input, or one
+    nested deeper than a flat tuple/list input (a flat one gets a tuple of gradients)."""
+    where = f"{type(cell).__name__}.construct"
+    for name, value in kwargs.items():
+        if holds_trace(value):
+            raise TracedValueError(message(
+                f"{where} keyword-only input {name!r}", "a constant (bprop gives gradients "
+                "to positional inputs only)", "a traced value",
+                f"Make {name!r} a positional parameter of construct."))
+    for i, (name, value) in enumerate(zip(names, inputs)):
+        kind = type(value)
+        if kind is dict and holds_trace(value) or kind in (tuple, list) and any(
+                type(item) in (tuple, list, dict) and holds_trace(item) for item in value):
+            raise TracedValueError(message(
+                f"{where} input {i} {name!r}", "a Tensor or a flat tuple of Tensors",
+                "a traced value inside a " + ("dict" if kind is dict else "nested tuple"),
+                "Pass the Tensors as separate inputs or as one flat tuple."))
 
 
 def _op_for(cls, count):
@@ -119,17 +141,36 @@ def _wrap_out(value):
     return tuple(wrap(v) for v in value) if type(value) in (tuple, list) else wrap(value)
 
 
+def _wrap_input(value):
+    """An input as bprop sees it: a Tensor, or a tuple/list of them (traced as one sequence)."""
+    kind = type(getval(value))
+    return kind(_wrap_out(value)) if kind in (tuple, list) else wrap(value)
+
+
 def _run_bprop(call, values, ans, dout):
     cell, count = call.cell, len(call.names)
     where = f"{type(cell).__name__}.bprop"
-    inputs = tuple(wrap(v) for v in values[:count])
+    inputs = tuple(_wrap_input(v) for v in values[:count])
     _check_arity(cell, where, call.names, call.kwargs)
     result = cell.bprop(*inputs, _wrap_out(ans), _wrap_out(dout), **call.kwargs)
     result, param_grads = _split_result(where, result, call.params)
     grads = as_grad_tuple(where, result, count, call.names)
-    fitted = [fit_gradient(f"{where} gradient {i} for '{name}'", g, x)
+    fitted = [_fit_input(f"{where} gradient {i} for '{name}'", g, x)
               for i, (g, x, name) in enumerate(zip(grads, inputs, call.names))]
     return tuple(fitted) + _param_grads(where, param_grads, call.params, values[count:])
+
+
+def _fit_input(where, grad, like):
+    """``fit_gradient``, item by item for a tuple input (its gradient is a tuple)."""
+    if type(like) not in (tuple, list) or not any(map(is_tensor, like)):
+        return fit_gradient(where, grad, like)  # a tuple of numbers: its slot is not used
+    if grad is None:
+        grad = (None,) * len(like)
+    if type(grad) not in (tuple, list) or len(grad) != len(like):
+        raise BpropTypeError(message(
+            where, f"a tuple of {len(like)} gradients (one per item of the tuple input)",
+            describe(grad), "Return the tuple input's gradient as a tuple."))
+    return tuple(fit_gradient(f"{where}[{i}]", g, x) for i, (g, x) in enumerate(zip(grad, like)))
 
 
 def _check_arity(cell, where, names, kwargs):
