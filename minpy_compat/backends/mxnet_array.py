@@ -14,10 +14,12 @@ graph and a gradient may arrive as either kind of array.
 """
 import numpy as onp
 from autograd.extend import Box, VSpace
+from autograd.numpy.numpy_boxes import ArrayBox
 from autograd.tracer import getval
 
-from ..array import shape_argument
-from ..errors import TracedValueError, message
+from ..array import TracedArray, shape_argument
+from ..errors import message
+from ..traced_methods import NdarrayMethods
 from . import mxnet_backend as backend
 
 
@@ -61,9 +63,15 @@ class _Operators:
     def __ne__(self, other): return _facade("not_equal")(self, other)
     __hash__ = object.__hash__
 
+    def __mod__(self, other): return _facade("remainder")(self, other)
+    def __rmod__(self, other): return _facade("remainder")(other, self)
+
     def __getitem__(self, index):
         from ..dispatch.policy import getitem
         return getitem(self, index)
+
+    def __setitem__(self, index, value):
+        _refuse_write("MXArray[...] = value")
 
     def __len__(self):
         return self.shape[0]
@@ -77,8 +85,19 @@ class _Operators:
         return int(onp.prod(self.shape))
 
     @property
+    def itemsize(self):
+        return self.dtype.itemsize
+
+    @property
+    def nbytes(self):
+        return self.size * self.dtype.itemsize
+
+    @property
     def T(self):
         return _facade("transpose")(self)
+
+    def copy(self):
+        return self  # the data is never written, so the value serves as its own copy
 
     # NumPy's reshape/transpose call these methods on an MXArray: go straight to the
     # dispatcher (as the reductions below do), never back through numpy.reshape.
@@ -111,7 +130,10 @@ class _Operators:
     def argmin(self, axis=None, out=None):
         return _method("argmin", self, axis, out=out)
 
-    def astype(self, dtype): return _facade("asarray")(self.asnumpy().astype(dtype))
+    def ravel(self, order="C"):
+        return _method("reshape", self, (-1,), order=order)  # in MXNet, as reshape is
+
+    flatten = ravel
 
 
 def _method(name, *args, **kwargs):
@@ -119,6 +141,35 @@ def _method(name, *args, **kwargs):
     from ..dispatch.policy import run_op
     raw = getattr(onp, name)
     return run_op(raw, getattr(anp, name, None), args, kwargs)
+
+
+def _routed(name):
+    """``x.<name>(...)`` as ``minpy_compat.numpy.<name>(x, ...)``. A traced value goes through
+    the facade (its gradient rules and argument handling); an MXArray straight to the
+    dispatcher, which hands NumPy plain data: NumPy's own functions call these methods on
+    an MXArray, and through the facade they would call them again."""
+    def method(self, *args, **kwargs):
+        if type(self) is MXArray:
+            return _method(name, self, *args, **kwargs)
+        return _facade(name)(self, *args, **kwargs)
+    method.__name__ = name
+    method.__doc__ = f"``minpy_compat.numpy.{name}(x, ...)``."
+    return method
+
+
+# The rest of the methods a traced NumPy value has (autograd's ArrayBox gives it these).
+for _name in ("all", "any", "argpartition", "argsort", "clip", "conj", "conjugate", "cumprod",
+              "cumsum", "diagonal", "nonzero", "prod", "ptp", "repeat", "round", "searchsorted",
+              "squeeze", "std", "swapaxes", "take", "trace", "var"):
+    setattr(_Operators, _name, _routed(_name))
+_Operators.real = property(_routed("real"))
+_Operators.imag = property(_routed("imag"))
+
+
+def _refuse_write(where):
+    raise TypeError(message(where, "an array that can be written",
+                            "data that lives in MXNet (immutable here)",
+                            "Write into x.asnumpy(), or build the value with np.where."))
 
 
 class MXArray(_Operators):
@@ -178,25 +229,46 @@ class MXArray(_Operators):
     def __str__(self):
         return str(self._data())
 
+    def __format__(self, spec):
+        return format(self._data(), spec)
+
     def __float__(self): return float(self._data())
     def __int__(self): return int(self._data())
     def __bool__(self): return bool(self._data())
     def __index__(self): return int(self._data())
     def item(self, *args): return self._data().item(*args)
     def tolist(self): return self._data().tolist()
-    def copy(self): return self
 
-    def __setitem__(self, index, value):
-        raise TypeError(message("MXArray[...] = value", "an array that can be written",
-                                "data that lives in MXNet (immutable here)",
-                                "Write into x.asnumpy(), or build the value with np.where."))
+    def astype(self, dtype, order="K", casting="unsafe", subok=True, copy=True):
+        """``ndarray.astype``; a cast between float dtypes that MXNet has stays in MXNet."""
+        dtype = onp.dtype(dtype)
+        if dtype == self.dtype:
+            return self  # never written: the value serves as its own copy
+        in_mxnet = onp.dtype(self.nd.dtype) == self.dtype  # False for bools held as floats
+        if casting == "unsafe" and in_mxnet and {self.dtype, dtype} <= backend.FLOATS:
+            return MXArray(self.nd.astype(dtype), self.shape, dtype)
+        return _facade("asarray")(self._data().astype(dtype, order, casting, subok, copy))
 
     def __reduce__(self):
         return (onp.asarray, (self.asnumpy(),))
 
 
-class MXBox(Box, _Operators):
-    """An MXArray being traced by ``grad``."""
+def _of_data(name):
+    return property(lambda self: getattr(self._data(), name),
+                    doc=f"``ndarray.{name}`` of the data (its NumPy copy).")
+
+
+# Facts of the data and serialising it, read off the NumPy copy (made once, cached).
+for _name in ("strides", "flags", "tobytes", "tofile", "dump", "dumps", "tostring"):
+    if hasattr(onp.ndarray, _name):
+        setattr(MXArray, _name, _of_data(_name))
+
+
+class MXBox(_Operators, NdarrayMethods, Box):
+    """An MXArray being traced by ``grad``. It has the interface of a traced NumPy value
+    (``TracedArray``: methods, operators, NumPy's functions and ufuncs, the same refusals),
+    and the policy chooses where each op runs. Its data is never written: ``x //= y``
+    rebinds ``x`` (as ``x += y`` does), and in-place methods are refused."""
 
     __slots__ = []
 
@@ -215,10 +287,35 @@ class MXBox(Box, _Operators):
     def __repr__(self):
         return f"MXBox({self._value!r})"
 
-    def __array__(self, dtype=None, copy=None):
-        raise TracedValueError(message(
-            "numpy.asarray on a traced value", "a function minpy_compat can differentiate",
-            "a conversion that drops the gradient", "Use x.asnumpy() to read the value."))
+    # As on a traced NumPy value: the same conversions, refusals and NumPy functions.
+    __array__ = TracedArray.__array__
+    __array_function__ = TracedArray.__array_function__
+    __float__ = __int__ = __complex__ = TracedArray.__float__
+    item, tolist, _as_python = TracedArray.item, TracedArray.tolist, TracedArray._as_python
+    astype = ArrayBox.astype  # autograd's: the gradient is cast back to the input's dtype
+
+    def __array_ufunc__(self, ufunc, method, *inputs, **kwargs):
+        """A NumPy ufunc's call runs the facade's function, so the policy picks the backend;
+        its methods (reduce, accumulate, outer) and ``out=`` as on a traced NumPy value."""
+        if method == "__call__" and kwargs.get("out") is None and \
+                getattr(onp, ufunc.__name__, None) is ufunc:
+            kwargs.pop("out", None)
+            return _facade(ufunc.__name__)(*inputs, **kwargs)
+        return TracedArray.__array_ufunc__(self, ufunc, method, *inputs, **kwargs)
+
+    @property
+    def mT(self):
+        return self.swapaxes(-1, -2)
+
+    def _adopt(self, new, opname):
+        """An in-place change (``NdarrayMethods``): an operator (``x //= y``) rebinds ``x``,
+        as ``x += y`` does; an in-place method (``x.sort()``) is refused."""
+        if opname.endswith("="):
+            return new
+        _refuse_write(f"x.{opname}() on a traced MXNet value")
+
+    def _become(self, new):
+        _refuse_write("an in-place method (x.resize(...)) on a traced MXNet value")
 
 
 class MXVSpace(VSpace):

@@ -23,6 +23,7 @@ from autograd.tracer import getval, isbox
 from ..errors import MXNET_INSTALL, ContextError, MXNetUnavailableError, message
 
 NAME = "mxnet"
+FLOATS = frozenset(map(onp.dtype, (onp.float16, onp.float32, onp.float64)))  # MXNet's floats
 _mx = None
 
 

@@ -18,7 +18,7 @@ from autograd.tracer import getval
 
 from ..numpy import _sigmoid as _raw_sigmoid
 from ..primitive import customop
-from .mxnet_backend import logical, require_mxnet
+from .mxnet_backend import FLOATS, current_mxnet_context, logical, require_mxnet
 from .mxnet_record import recordable
 
 mx = require_mxnet("MXNet ops")
@@ -40,7 +40,8 @@ def register(op, record_as=None, unless_traced=()):
 
 # ---- argument checks ------------------------------------------------------------------
 def float_dtype(values, allow_bool=False):
-    """The one float dtype of the array arguments; Unsupported for anything else."""
+    """The one float dtype of the array arguments, one MXNet has (not longdouble);
+    Unsupported for anything else."""
     found = None
     for value in values:
         kind = type(value)
@@ -58,6 +59,8 @@ def float_dtype(values, allow_bool=False):
         found = dtype
     if found is None:
         raise Unsupported("no float array argument")
+    if found not in FLOATS:
+        raise Unsupported(f"dtype {found} (MXNet has float16, float32 and float64)")
     return found
 
 
@@ -142,10 +145,11 @@ mx_power.def_grad(lambda ans, x, y, **kw: lambda g: unbroadcast(g * y * x ** (y 
 
 
 def _log_base(x):
-    """log(x) where x > 0, else 0 (the exponent's gradient is 0 there, as on NumPy)."""
+    """log(x), with 0 where x == 0 (autograd's rule): the exponent's gradient is NaN where
+    x < 0, and at x == 0 it is 0 (NaN for a negative exponent), as on NumPy."""
     if type(x) is float or type(x) is int:  # 2.0 ** v
-        return float(onp.log(x)) if x > 0 else 0.0
-    return nd.log(nd.where(x > 0, x, nd.ones_like(x)))
+        return float(onp.log(x)) if x > 0 else 0.0 if x == 0 else float("nan")
+    return nd.log(nd.where(x == 0, nd.ones_like(x), x))
 
 
 mx_power.def_grad(lambda ans, x, y, **kw: lambda g: unbroadcast(g * ans * _log_base(x), y),
@@ -288,7 +292,8 @@ mx_dot.def_multiple_grad(_dot_grads, argnums=(0, 1))
 def _dot_call(a, b, out=None):
     if out is not None:
         raise Unsupported("out=")
-    float_dtype((a, b))
+    if float_dtype((a, b)) == onp.float16 and current_mxnet_context().device_type == "cpu":
+        raise Unsupported("float16 on a CPU (MXNet's CPU dot takes float32 and float64)")
     sa, sb = shape_of(a), shape_of(b)
     if not (1 <= len(sa) <= 2 and 1 <= len(sb) <= 2):
         raise Unsupported("dot of arrays with more than 2 or fewer than 1 dimensions")

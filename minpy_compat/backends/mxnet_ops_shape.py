@@ -7,7 +7,7 @@ import numpy as onp
 
 from ..primitive import customop
 from .mxnet_array import MXArray
-from .mxnet_backend import current_mxnet_context, logical
+from .mxnet_backend import FLOATS, current_mxnet_context, logical
 from .mxnet_ops import OPS, TABLE, Unsupported, float_dtype, mx, nd, register, shape_of
 
 MAX_JOINED = 32  # concatenate/stack of more arrays than this run in NumPy
@@ -324,7 +324,7 @@ def _creation_call(fill):
             raise Unsupported("order= or keyword arguments")
         dtype = onp.dtype(float if dtype is None else dtype)
         shape = (shape,) if isinstance(shape, int) else tuple(shape)
-        if dtype.kind != "f" or 0 in shape:
+        if dtype not in FLOATS or 0 in shape:
             raise Unsupported(f"dtype {dtype} or an empty shape")
         data = nd.full(_physical(shape), fill, ctx=current_mxnet_context(), dtype=dtype)
         return MXArray(data, shape, dtype)

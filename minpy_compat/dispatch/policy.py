@@ -235,8 +235,20 @@ def signature(name, args):
     return f"{name}({','.join(one(a) for a in args)})"
 
 
+# Functions that read metadata (shapes, dtypes, memory), not array data: no backend runs
+# them, so every policy allows them (only_mxnet too), and they are not counted as ops.
+METADATA = frozenset(getattr(onp, name) for name in (
+    "shape", "ndim", "size", "alen", "result_type", "min_scalar_type", "can_cast",
+    "promote_types", "common_type", "mintypecode", "find_common_type", "issubdtype",
+    "issubsctype", "obj2sctype", "iscomplexobj", "isrealobj", "isscalar", "isfortran",
+    "iterable", "may_share_memory", "shares_memory", "broadcast_shapes") if hasattr(onp, name))
+
+
 def run_op(raw, traced, args, kwargs):
-    """Run one facade call under the calling thread's policy; count it."""
+    """Run one facade call under the calling thread's policy; count it. A metadata query
+    runs as it is, under every policy."""
+    if raw in METADATA:
+        return wrap((traced or raw)(*args, **kwargs))
     policy = getattr(_local, "policy", _DEFAULT)
     name = raw if type(raw) is str else getattr(raw, "__name__", "op")
     adapter = None
