@@ -14,17 +14,15 @@ Thin over autograd's tracer. MinPy's semantics where MinPy had them:
 """
 import functools
 
-import autograd
 import numpy as onp
 from autograd.builtins import dict as ag_dict, list as ag_list, tuple as ag_tuple
 from autograd.core import vspace
-from autograd.tracer import Box, getval, isbox
+from autograd.tracer import Box, isbox
 
 from .adopted import as_boxes
 from .array import Array, Number, to_numpy, wrap_tree
-from .errors import ArgnumError, NonScalarOutputError, describe, message
-from .tracing import (Leaf, backward_to_roots, seed_like, trace_leaves, unbox_level, unflatten,
-                      writable)
+from .errors import ArgnumError, describe, message
+from .tracing import Leaf, backward_to_roots, seed_like, trace_leaves, unbox_level, unflatten
 
 
 # ---- arguments ------------------------------------------------------------------
@@ -273,45 +271,6 @@ def make_vjp(func, argnum=0):
     return wrapped
 
 
-def _autograd_operator(operator, doc, scalar_output=False):
-    def make(func, argnum=0, *op_args):
-        checked = _scalar_checked(func, operator.__name__) if scalar_output else func
-        transformed = operator(checked, argnum, *op_args)
-
-        @functools.wraps(func)
-        def wrapped(*args, **kwargs):
-            # autograd's own backward pass may end on a read-only spread view (see
-            # tracing.writable); ours copies those, this one needs the same.
-            return wrap_tree(writable(transformed(*[_differentiable(a) for a in args],
-                                                  **kwargs)))
-        return wrapped
-    make.__doc__ = doc
-    make.__name__ = operator.__name__
-    return make
-
-
-def _scalar_checked(func, operator_name):
-    @functools.wraps(func)
-    def checked(*args, **kwargs):
-        out = func(*args, **kwargs)
-        if type(out) in (tuple, list, dict) or onp.ndim(getval(out)) != 0:
-            raise NonScalarOutputError(message(
-                f"{operator_name}({_name(func)})", "a function with a scalar output",
-                describe(getval(out)), "Reduce the output first, e.g. np.sum(f(x))."))
-        return out
-    return checked
-
-
-elementwise_grad = _autograd_operator(
-    autograd.elementwise_grad, "Sum of the Jacobian's rows: the gradient of sum(f(x)).")
-jacobian = _autograd_operator(autograd.jacobian, "The Jacobian of f w.r.t. args[argnum].")
-hessian = _autograd_operator(autograd.hessian, "The Hessian of scalar f w.r.t. args[argnum].",
-                             scalar_output=True)
-hessian_vector_product = _autograd_operator(
-    autograd.hessian_vector_product, "``hvp(*args, vector)``: the Hessian of scalar f times "
-    "``vector``.", scalar_output=True)
-
-
 def _name(func):
     return getattr(func, "__name__", type(func).__name__)
 
@@ -349,3 +308,7 @@ def __getattr__(name):
         from . import symbol
         return getattr(symbol, name)
     raise AttributeError(f"module 'minpy_compat.core' has no attribute {name!r}")
+
+
+# Defined on the same trace as grad; imported last (they use this module's helpers).
+from .jacobians import elementwise_grad, hessian, hessian_vector_product, jacobian  # noqa: E402

@@ -11,7 +11,7 @@ arguments as they are. ``TracedArray``'s ``put``, ``fill`` and ``flat`` come her
 """
 import autograd.numpy as anp
 import numpy as onp
-from autograd.tracer import getval, isbox
+from autograd.tracer import getval
 
 from ..array import ARRAY_FUNCTIONS
 from ._namespace import contains_box
