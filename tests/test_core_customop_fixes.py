@@ -376,3 +376,12 @@ def test_python_int_result_is_a_0d_array_that_works_under_grad():
     x = onp.array([1.0, -2.0, 3.0])
     assert type(positives(x)) is Array and positives(x) == 2
     onp.testing.assert_array_equal(grad(lambda x: np.sum(x) * positives(x))(x), [2.0] * 3)
+
+
+@needs_mxnet
+def test_mxnet_python_number_result_is_a_0d_array():
+    @customop('mxnet')
+    def mx_total(x):
+        return float(x.sum().asscalar())
+    out = mx_total(X)
+    assert out.shape == () and float(out) == pytest.approx(X.sum())

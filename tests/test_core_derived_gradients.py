@@ -195,6 +195,8 @@ CASES = [
     ("transpose", (W, (0, -1, 1)), {}, [0]),  # negative axes mixed with positive ones
     ("transpose", (W, (-1, 0, -2)), {}, [0]),
     ("transpose", (W,), {}, [0]),
+    ("rollaxis", (W, -1), {}, [0]),
+    ("rollaxis", (W, 2, 1), {}, [0]),
     ("rot90", (W, 3), {"axes": (0, 2)}, [0]),
     ("rot90", (M, -2), {}, [0]),
     ("concatenate", ([M, 2 * M],), {"axis": None}, [0]),  # the list is traced as one array

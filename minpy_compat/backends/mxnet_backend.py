@@ -173,6 +173,8 @@ def from_backend(value):
         return MXArray(value.nd, value.shape, value.dtype)
     if type(value) is tuple or type(value) is list:
         return tuple(from_backend(v) for v in value)
+    if type(value) in (float, int, complex):  # a Python number: a 0-d array, as on NumPy's side
+        return onp.asarray(value)
     return value
 
 

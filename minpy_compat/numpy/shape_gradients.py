@@ -25,7 +25,7 @@ _FIRST_OF_MINE = len(derived_gradients.REGISTERED)
 
 # ---- index-moving functions ---------------------------------------------------------------
 register(["take", "take_along_axis", "resize", "diagflat", "matrix_transpose"], moving_vjp([0]))
-register(["delete"], moving_vjp([0]))
+register(["delete", "rollaxis"], moving_vjp([0]))
 register(["insert"], moving_vjp([0, 2]))
 register(["compress", "extract"], moving_vjp([1]))
 register(["matrix_transpose", "diagonal"], moving_vjp([0]), module=anp.linalg, prefix="linalg.")
