@@ -125,8 +125,10 @@ def _vjp_and_value(func, argnums, args, kwargs, reduce_tuples=True):
     Returns ``(vjp, end value, output, python_floats)``; ``python_floats[i]`` says
     whether argument ``argnums[i]`` is a plain Python float (its gradient is a Number).
     """
-    requested = [a + len(args) if a < 0 else a for a in argnums]
-    argnums = tuple(dict.fromkeys(requested))  # [0, 0] or [0, -2]: traced once
+    requested = argnums
+    if len(argnums) > 1 or argnums[0] < 0:  # [0, 0] or [0, -2]: each argument traced once
+        requested = [a + len(args) if a < 0 else a for a in argnums]
+        argnums = tuple(dict.fromkeys(requested))
     leaves = []
     templates = [_flatten_argument(args[i], leaves, func, i) for i in argnums]
     for argnum, template in zip(argnums, templates):
@@ -169,8 +171,9 @@ def _vjp_and_value(func, argnums, args, kwargs, reduce_tuples=True):
             seen.add(argnum)
         return repeated
 
-    floats = dict(zip(argnums, python_floats))
-    python_floats = [floats[a] for a in requested]
+    if len(requested) != len(argnums):
+        floats = dict(zip(argnums, python_floats))
+        python_floats = [floats[a] for a in requested]
     return vjp, end_value, unbox_level(captured[0], trace_id), python_floats
 
 
