@@ -25,7 +25,7 @@ import numpy as onp
 from autograd.core import VJPNode, primitive_vjps
 from autograd.tracer import Box, notrace_primitives
 
-from .errors import TracedValueError
+from .errors import NoGradientFuncError, TracedValueError, message
 
 _box_types = Box.types
 _box_of = Box.type_mappings
@@ -183,7 +183,6 @@ def _holds_box(value):
 def _keyword_refused(prim, kwargs, error):
     """A VJP maker that takes none of these keywords (autograd's rules know few of NumPy's
     keyword arguments): our message, naming the function and the keywords."""
-    from .errors import NoGradientFuncError, message
     name = getattr(prim, "__name__", "function")
     given = ", ".join(f"{key}=" for key in kwargs)
     return NoGradientFuncError(message(

@@ -299,8 +299,8 @@ define("rot90", lambda ans, m, k=1, axes=(0, 1): lambda g: anp.rot90(g, -k, axes
 
 def _joining(facade):
     """``concatenate``, ``stack``, ``hstack``, ... with NumPy's ``dtype=``/``casting=``
-    (autograd's versions take neither): traced arrays are cast first, under the same
-    casting check; a call without traced arrays is NumPy's own, with every keyword."""
+    (autograd's versions take neither): the arrays are cast first, under the casting rule;
+    a call without traced arrays is NumPy's own, with every keyword."""
     raw = facade.__wrapped__
 
     def join(arrays, *args, **kwargs):
@@ -308,12 +308,8 @@ def _joining(facade):
             return (wrap(raw(arrays, *args, **kwargs)) if kwargs.keys() - {"axis"} else
                     facade(arrays, *args, **kwargs))
         dtype, casting = kwargs.pop("dtype", None), kwargs.pop("casting", "same_kind")
-        if dtype is not None:
-            given = onp.result_type(*[getval(a) for a in arrays])
-            if not onp.can_cast(given, dtype, casting):
-                raise TypeError(f"Cannot cast array data from {given!r} to "
-                                f"{onp.dtype(dtype)!r} according to the rule {casting!r}")
-            arrays = [anp.array(a, dtype=dtype) if isbox(a) else onp.asarray(a, dtype)
+        if dtype is not None:  # astype checks the casting rule (a traced one: differentiably)
+            arrays = [(a if isbox(a) else onp.asarray(a)).astype(dtype, casting=casting)
                       for a in arrays]
         if raw is onp.concatenate and (args[0] if args else kwargs.get("axis", 0)) is None:
             # autograd's rule slices g along an axis (None failed): join the flattened arrays
