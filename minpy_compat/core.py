@@ -22,7 +22,8 @@ from autograd.tracer import Box, isbox
 from .adopted import as_boxes
 from .array import Array, Number, to_numpy, wrap_tree
 from .errors import ArgnumError, describe, message
-from .tracing import Leaf, backward_to_roots, seed_like, trace_leaves, unbox_level, unflatten
+from .tracing import (Leaf, backward_to_roots, seed_like, trace_leaves, tree_leaves,
+                      unbox_level, unflatten)
 
 
 # ---- arguments ------------------------------------------------------------------
@@ -95,18 +96,10 @@ def _sum_outputs(outputs):
     gradients of its parts add up)."""
     from . import numpy as np
     total = None
-    for out in _output_leaves(outputs):
+    for out in tree_leaves(outputs):
         part = np.sum(out)
         total = part if total is None else total + part
     return total
-
-
-def _output_leaves(out):
-    if type(out) in (tuple, list):
-        return [leaf for part in out for leaf in _output_leaves(part)]
-    if type(out) is dict:
-        return [leaf for part in out.values() for leaf in _output_leaves(part)]
-    return [out]
 
 
 def _packed(out):
@@ -314,4 +307,4 @@ def __getattr__(name):
 
 
 # Defined on the same trace as grad; imported last (they use this module's helpers).
-from .jacobians import elementwise_grad, hessian, hessian_vector_product, jacobian  # noqa: E402
+from .jacobians import elementwise_grad, hessian, hessian_vector_product, jacobian  # noqa: E402,F401

@@ -17,6 +17,7 @@ from autograd.tracer import getval
 
 from .array import wrap_tree
 from .errors import NonScalarOutputError, describe, message
+from .tracing import tree_leaves
 
 
 def jacobian(func, argnum=0):
@@ -35,8 +36,8 @@ def jacobian(func, argnum=0):
     def wrapped(*args, **kwargs):
         _check_argnums(argnums, args, func)
         vjp, _, output, _ = _vjp_and_value(func, argnums, args, kwargs, reduce_tuples=False)
-        output_leaves = _leaves(output)
-        argument_leaves = [_leaves(args[a]) for a in argnums]
+        output_leaves = tree_leaves(output)
+        argument_leaves = [tree_leaves(args[a]) for a in argnums]
         rows = [[[] for _ in leaves] for leaves in argument_leaves]
         blocks = []
         for position, leaf in enumerate(output_leaves):
@@ -49,7 +50,7 @@ def jacobian(func, argnum=0):
                 seed[position].flat[k] = 1
                 grads = vjp(_rebuild(output, seed))
                 for rows_of_argnum, grad_tree in zip(rows, grads):
-                    for column, part in zip(rows_of_argnum, _leaves(grad_tree)):
+                    for column, part in zip(rows_of_argnum, tree_leaves(grad_tree)):
                         column.append(part)
             blocks.append([_rebuild(args[a], [_block(column, shape, like, dtype)
                                               for column, like in zip(rows_of_argnum, leaves)])
@@ -77,7 +78,7 @@ def hessian_vector_product(func, argnum=0):
     def along_vector(*args_and_vector, **kwargs):
         *args, vector = args_and_vector
         total = 0.0
-        for g, v in zip(_leaves(gradient(*args, **kwargs)), _leaves(vector)):
+        for g, v in zip(tree_leaves(gradient(*args, **kwargs)), tree_leaves(vector)):
             total = total + np.sum(g * v)
         return total
     return grad(along_vector, argnum)
@@ -90,16 +91,6 @@ def elementwise_grad(func, argnum=0):
 
 
 # ---- structures --------------------------------------------------------------------------
-def _leaves(tree):
-    """The arrays of a list/tuple/dict structure, in order (a lone array: itself)."""
-    kind = type(tree)
-    if kind is list or kind is tuple:
-        return [leaf for item in tree for leaf in _leaves(item)]
-    if kind is dict:
-        return [leaf for item in tree.values() for leaf in _leaves(item)]
-    return [tree]
-
-
 def _rebuild(template, leaves):
     """``template``'s structure with ``leaves`` in place of its arrays, in order."""
     leaves = iter(leaves)

@@ -169,15 +169,16 @@ def _lists_as_arrays(args):
     import autograd.numpy as anp
     listed, changed = list(args), False
     for i, arg in enumerate(args):
-        if type(arg) in (list, tuple) and _holds_box(arg):
+        if type(arg) in (list, tuple) and contains_box(arg):
             listed[i], changed = anp.array(arg), True
     return listed if changed else None
 
 
-def _holds_box(value):
+def contains_box(value):
+    """Whether ``value`` is traced or holds a traced value in its lists and tuples."""
     if type(value) in _box_types:
         return True
-    return type(value) in (list, tuple) and any(_holds_box(v) for v in value)
+    return type(value) in (list, tuple) and any(contains_box(v) for v in value)
 
 
 def _keyword_refused(prim, kwargs, error):

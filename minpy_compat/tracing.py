@@ -82,6 +82,17 @@ def unflatten(template, leaves):
     return template
 
 
+def tree_leaves(tree):
+    """The values of a list/tuple/dict structure, however nested, in order (a lone value:
+    itself)."""
+    kind = type(tree)
+    if kind is list or kind is tuple:
+        return [leaf for item in tree for leaf in tree_leaves(item)]
+    if kind is dict:
+        return [leaf for item in tree.values() for leaf in tree_leaves(item)]
+    return [tree]
+
+
 def trace_leaves(fun, leaves):
     """Trace ``fun(boxed_leaves)`` with one root node per leaf (see the module docstring)."""
     roots = [VJPNode.new_root() for _ in leaves]

@@ -14,7 +14,7 @@ from .. import registry
 from ..adopted import AdoptedArray, into_out
 from ..array import ARRAY_FUNCTIONS, Array, wrap, wrap_result
 from ..dispatch import _switch
-from ..lean_call import lean
+from ..lean_call import contains_box, lean
 
 # Wrapped once, so numpy.linalg.norm and minpy_compat.numpy.linalg.norm agree.
 _seen = {}
@@ -140,14 +140,6 @@ def _traced_out(args, out):
     out= array that is traced already (NumPy's own ``out=`` would write values only)."""
     targets = out if type(out) is tuple else (out,)
     return contains_box(args) or any(type(t) is AdoptedArray for t in targets)
-
-
-def contains_box(value):
-    if isbox(value):
-        return True
-    if type(value) in (list, tuple):
-        return any(contains_box(v) for v in value)
-    return False
 
 
 __all__ = ["Array", "differentiable", "plain", "fill_namespace", "contains_box", "Ufunc"]
