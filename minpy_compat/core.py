@@ -307,4 +307,5 @@ def __getattr__(name):
 
 
 # Defined on the same trace as grad; imported last (they use this module's helpers).
-from .jacobians import elementwise_grad, hessian, hessian_vector_product, jacobian  # noqa: E402,F401
+from .jacobians import (elementwise_grad, hessian, hessian_vector_product,  # noqa: E402,F401
+                        jacobian)
