@@ -81,6 +81,9 @@ class AdoptedArray(Array):
     flat = NdarrayMethods.flat  # x.flat[i] = v writes through this array's __setitem__
 
     def __array_ufunc__(self, ufunc, method, *inputs, **kwargs):
+        if method == "at" and inputs[0] is self:  # writes into this array
+            from .numpy.ufunc_methods import ufunc_at
+            return ufunc_at(ufunc, *inputs, **kwargs)
         inputs = [_boxed(x) for x in inputs]
         if kwargs.get("out") is not None:
             return ufunc_into_out(ufunc, method, inputs, kwargs)

@@ -289,10 +289,8 @@ class TracedArray(NdarrayMethods, ArrayBox):
             a, b = inputs
             a = _facade("reshape")(a, onp.shape(getval(a)) + (1,) * onp.ndim(getval(b)))
             return trace_primitives_map[ufunc](a, b, **kwargs)
-        raise TracedValueError(message(
-            f"numpy.{ufunc.__name__}.{method}", "a ufunc method minpy_compat can differentiate "
-            "(__call__, add/multiply/maximum/minimum.reduce, add/multiply.accumulate, outer)",
-            f"{method!r}"))
+        from .numpy.ufunc_methods import traced_ufunc_method  # at, reduceat, cummax, ...
+        return traced_ufunc_method(ufunc, method, inputs, kwargs)
 
     def __array_function__(self, func, types, args, kwargs):
         implementation = ARRAY_FUNCTIONS.get(func)
@@ -321,8 +319,8 @@ class TracedArray(NdarrayMethods, ArrayBox):
     def transpose(self, *axes):
         return _facade("transpose")(self, shape_argument(axes) or None)
 
-    def dot(self, other):
-        return _facade("dot")(self, other)
+    def dot(self, other, out=None):
+        return _facade("dot")(self, other, **({} if out is None else {"out": out}))
 
     def copy(self):
         return _facade("copy")(self)

@@ -119,6 +119,8 @@ REGISTERED_CASES = {
     "maximum": [(X, Y), (X, 0.1), (Y, X)],
     "minimum": [(X, Y), (X, 0.1)],
     "copy": [(X,)], "ascontiguousarray": [(X,)], "asfortranarray": [(X,)],
+    "ravel": [(X,), (X, "F"), (X.T, "K"), (X.T, "A")],  # memory orders: test_core_ufunc_methods
+    "reshape": [(X, (3, 2)), (X.T, (3, 2), "F"), (X.T, (2, 3), "A")],
     "add": [(X, Y), (Y, X), (X, 2.0), (X[:, :1].copy(), X)],
     "subtract": [(X, Y), (2.0, X), (X[:1].copy(), X)],
     "multiply": [(X, Y), (Y, X), (X[:, :1].copy(), X), (X, 3.0)],

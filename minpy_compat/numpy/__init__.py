@@ -48,6 +48,7 @@ from . import fft, gradients, linalg, random  # noqa: E402  (submodules need the
 from . import derived_gradients, shape_gradients, arithmetic_gradients  # noqa: E402,F401
 from . import calculus_gradients, fft_gradients, reduction_gradients  # noqa: E402,F401
 from . import linalg_gradients, statistics_gradients  # noqa: E402,F401  (after the rules above)
+from . import layout_gradients, ufunc_methods  # noqa: E402,F401
 globals().update(derived_gradients.OVERRIDES)  # unique and NumPy 2's unique_*, diff, ...
 _by_raw = {id(_f.__wrapped__): _f for _f in derived_gradients.OVERRIDES.values()}
 globals().update({_alias: _by_raw[id(getattr(_onp, _alias))] for _alias in dir(_onp)

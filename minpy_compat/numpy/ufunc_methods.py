@@ -1,0 +1,141 @@
+"""Ufunc methods on traced values beyond ``reduce``/``accumulate``/``outer``: ``at``,
+``reduceat``, and ``maximum``/``minimum``/``fmax``/``fmin.accumulate`` (running extremes).
+
+Each is restated with operations that are differentiable already, so its gradient is
+theirs, to any order:
+
+* ``ufunc.at(a, indices, b)`` applies ``ufunc`` once per index, in place and unbuffered: a
+  slot named twice is updated twice. For ``add``/``subtract`` that is ``a`` plus (minus)
+  the values scattered with repeats adding up (``scatter_add``), one pass however many
+  repeats (scatter-adding embedding rows). Any other ufunc updates in rounds: round ``r``
+  applies every slot's ``r``-th occurrence, so each slot sees its values in NumPy's order
+  and no round names a slot twice.
+* ``add.reduceat`` gathers each output's inputs into one run and scatter-adds the runs
+  to their outputs; other ufuncs reduce each segment with their differentiable
+  ``reduce`` and join the results (one traced op per segment).
+* A running maximum picks, for each position, the element that set the maximum so far;
+  it is ``take_along_axis`` of those positions, and the gradient goes to them (the latest
+  one at a tie, as PyTorch's ``cummax`` does).
+
+NumPy's own method runs first on plain copies, so a bad call raises NumPy's error before
+anything is written.
+"""
+import numpy as onp
+from autograd.tracer import getval
+
+from ..dispatch.numpy_getitem import scatter_add
+from ..errors import TracedValueError, message
+
+
+def _facade(name):
+    from .. import numpy as facade
+    return getattr(facade, name)
+
+
+def _plain_copy(value):
+    return onp.array(getval(value), copy=True) if value is not None else None
+
+
+def _occurrences(keys):
+    """For each key, how many earlier entries of ``keys`` hold the same key."""
+    order = onp.argsort(keys, kind="stable")
+    ordered = keys[order]
+    starts = onp.flatnonzero(onp.r_[True, ordered[1:] != ordered[:-1]])
+    rank = onp.empty_like(keys)
+    rank[order] = onp.arange(keys.size) - onp.repeat(starts, onp.diff(onp.r_[starts, keys.size]))
+    return rank
+
+
+# ---- ufunc.at ---------------------------------------------------------------------------
+def ufunc_at(ufunc, a, indices, b=None):
+    """``ufunc.at(a, indices[, b])`` with ``a`` or ``b`` traced (``a`` changes in place)."""
+    name = f"numpy.{ufunc.__name__}.at"
+    if type(a) is onp.ndarray:
+        raise TracedValueError(message(
+            name, "a target from minpy_compat.numpy (it becomes traced)",
+            "a plain numpy.ndarray target", "Build it with minpy_compat.numpy, or compute a "
+            "new array instead."))
+    scratch = _plain_copy(a)
+    args = () if b is None else (_plain_copy(b),)
+    ufunc.at(scratch, indices, *args)  # NumPy's errors first; nothing is written yet
+    shape = onp.shape(getval(a))
+    slots = onp.arange(scratch.size).reshape(shape)[indices]
+    written = slots.shape
+    slots = slots.ravel()
+    if slots.size == 0:
+        return
+    values = None
+    if b is not None:
+        values = _facade("reshape")(_facade("broadcast_to")(b, written), (-1,))
+    if ufunc.__name__ in ("add", "subtract") and b is not None:
+        dtype = onp.result_type(getval(a), getval(b))
+        update = ufunc(a, scatter_add(values, onp.unravel_index(slots, shape), shape, dtype))
+        a[...] = update
+        return
+    rank = _occurrences(slots)
+    for occurrence in range(rank.max() + 1):
+        chosen = onp.flatnonzero(rank == occurrence)
+        where = onp.unravel_index(slots[chosen], shape)
+        a[where] = ufunc(a[where]) if values is None else ufunc(a[where], values[chosen])
+
+
+# ---- ufunc.reduceat ---------------------------------------------------------------------
+def ufunc_reduceat(ufunc, x, indices, axis=0, dtype=None):
+    """``ufunc.reduceat(x, indices, axis)`` with ``x`` traced."""
+    ufunc.reduceat(_plain_copy(x), indices, axis=axis, dtype=dtype)  # NumPy's checks
+    if dtype is not None:
+        x = x.astype(dtype)
+    axis = axis % onp.ndim(getval(x))
+    length = onp.shape(getval(x))[axis]
+    indices = onp.asarray(indices, dtype=onp.intp)
+    stops = onp.append(indices[1:], length)
+    degenerate = stops <= indices
+    stops = onp.where(degenerate, indices + 1, stops)  # "x[indices[i]]" alone
+    if indices.size == 0 or ufunc.__name__ == "add":  # empty: an empty sum
+        taken = onp.concatenate([onp.arange(0)] + [onp.arange(i, j)
+                                                   for i, j in zip(indices, stops)])
+        owners = onp.repeat(onp.arange(indices.size), stops - indices)
+        shape = list(onp.shape(getval(x)))
+        shape[axis] = indices.size
+        return scatter_add(_facade("take")(x, taken, axis=axis),
+                           (slice(None),) * axis + (owners,), tuple(shape), x.dtype)
+    parts = []
+    for start, stop in zip(indices, stops):
+        segment = _facade("take")(x, onp.arange(start, stop), axis=axis)
+        parts.append(ufunc.reduce(segment, axis=axis, keepdims=True))
+    return _facade("concatenate")(parts, axis=axis)
+
+
+# ---- running extremes -------------------------------------------------------------------
+_RUNNING_EXTREMES = frozenset(["maximum", "minimum", "fmax", "fmin"])
+
+
+def running_extreme(ufunc, x, axis=0, dtype=None):
+    """``maximum.accumulate(x, axis)`` (and minimum, fmax, fmin) with ``x`` traced."""
+    value = getval(x)
+    running = ufunc.accumulate(value, axis=axis, dtype=dtype)
+    if dtype is not None:
+        x = x.astype(dtype)
+    axis = axis % onp.ndim(value)
+    setters = (value == running)  # where an element is the extreme so far
+    if ufunc.__name__ in ("maximum", "minimum"):
+        setters |= onp.isnan(value)  # a NaN takes over and stays
+    positions = onp.arange(value.shape[axis]).reshape(
+        [-1 if i == axis else 1 for i in range(value.ndim)])
+    sources = onp.maximum.accumulate(onp.where(setters, positions, 0), axis=axis)
+    return _facade("take_along_axis")(x, sources, axis=axis)
+
+
+def traced_ufunc_method(ufunc, method, inputs, kwargs):
+    """The differentiable form of ``ufunc.<method>`` (for ``TracedArray.__array_ufunc__``),
+    or a clear refusal."""
+    if method == "at":
+        return ufunc_at(ufunc, *inputs, **kwargs)
+    if method == "reduceat" and len(inputs) == 2:
+        return ufunc_reduceat(ufunc, *inputs, **kwargs)
+    if method == "accumulate" and ufunc.__name__ in _RUNNING_EXTREMES and len(inputs) == 1:
+        return running_extreme(ufunc, *inputs, **kwargs)
+    raise TracedValueError(message(
+        f"numpy.{ufunc.__name__}.{method}", "a ufunc method minpy_compat can differentiate "
+        "(__call__, at, reduceat, add/multiply/maximum/minimum.reduce, "
+        "add/multiply/maximum/minimum.accumulate, outer)", f"{method!r}"))
