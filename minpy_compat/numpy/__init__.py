@@ -16,7 +16,8 @@ import autograd.numpy as _anp
 
 from autograd.tracer import getval as _getval
 
-from ..array import ARRAY_FUNCTIONS as _ARRAY_FUNCTIONS, Array, wrap as _wrap
+from ..array import ARRAY_FUNCTIONS as _ARRAY_FUNCTIONS, Array, TracedArray as _TracedArray, \
+    wrap as _wrap
 from ._namespace import contains_box as _contains_box, fill_namespace as _fill_namespace, \
     differentiable as _differentiable
 
@@ -34,6 +35,8 @@ def array(object, dtype=None, *, copy=True, order="K", subok=False, ndmin=0, **k
 
 def asarray(a, dtype=None, order=None, **kwargs):
     """``numpy.asarray`` giving an Array; a traced value stays traced."""
+    if type(a) is _TracedArray and (dtype is None or _onp.dtype(dtype) == a.dtype):
+        return a  # the same array, as NumPy's: writes into it are writes into a
     if _contains_box(a):
         result = _anp.array(a)
         return result if dtype is None else result.astype(dtype)
@@ -71,6 +74,8 @@ array2string, array_str, array_repr = map(_printing, (_onp.array2string, _onp.ar
                                                       _onp.array_repr))
 from .list_arguments import block, choose, dstack, piecewise, select  # noqa: E402,F401
 from .in_place import copyto, fill_diagonal, place, put, put_along_axis, putmask  # noqa: E402,F401
+from . import view_functions as _view_functions  # noqa: E402
+_view_functions.install(globals())
 from .. import registry as _registry  # noqa: E402
 from ..dispatch.stats import record_op_stat, show_op_stat  # noqa: E402  (MinPy's names)
 

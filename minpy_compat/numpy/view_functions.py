@@ -1,0 +1,219 @@
+"""NumPy functions that return views, written so that writes into their result reach the
+argument under ``grad`` too: ``np.reshape``, ``ravel``, ``transpose``, ``swapaxes``,
+``moveaxis``, ``squeeze``, ``expand_dims``, ``real``/``imag``, ``atleast_1d/2d/3d``,
+``flip``/``fliplr``/``flipud``, ``rot90`` and the ``split`` family.
+
+``v = np.reshape(y, (3, 2)); v[0] = 1`` changes ``y`` in NumPy. ``TracedArray``'s
+methods (``y.reshape``, ``y.T``, ``y[1:]``) already remember what they view and write
+back (see ``array.py``); the functions went through the facade and did not, so under
+``grad`` the write was lost and the gradient was silently wrong. Here each function marks
+its traced result as a view of its argument, with the rearrangement that undoes it
+(``Rearranged``), exactly where NumPy's own result shares the argument's memory; the
+slicing ones (flips, splits) are basic indexing, which marks itself.
+"""
+import functools
+
+import numpy as onp
+from autograd.tracer import getval
+
+from ..array import ARRAY_FUNCTIONS, Rearranged, TracedArray
+from .layout_gradients import memory_order_positions
+
+
+def _placeholder(shape):
+    """An array of ``shape`` that costs no memory, for asking NumPy about shapes."""
+    return onp.broadcast_to(onp.zeros(()), shape)
+
+
+def mark_view(result, base, undo):
+    """Remember that traced ``result`` views all of ``base`` (``undo(view)`` puts a view's
+    values back in ``base``'s arrangement), where NumPy's result would share memory."""
+    if type(result) is TracedArray and type(base) is TracedArray and \
+            result._trace == base._trace and onp.may_share_memory(result._value, base._value):
+        result._view_of = (base, Rearranged(undo))
+    return result
+
+
+def _order(value, order):
+    if order == "A":
+        flags = value.flags
+        return "F" if flags.f_contiguous and not flags.c_contiguous else "C"
+    return order or "C"
+
+
+def _back_to(base, order="C"):
+    shape, order = base.shape, _order(getval(base), order)
+    return lambda view: view.reshape(shape, order=order)
+
+
+def _permuted(base, axes):
+    inverse = tuple(onp.argsort(axes))
+    return lambda view: view.transpose(inverse)
+
+
+def _moved_axes(ndim, source, destination):
+    """The ``transpose`` axes that ``moveaxis(x, source, destination)`` amounts to."""
+    sizes = onp.moveaxis(_placeholder(tuple(range(2, ndim + 2))), source, destination).shape
+    return tuple(size - 2 for size in sizes)
+
+
+# ---- rearrangements: the result views all of the argument ---------------------------
+def _reshape_undo(a, shape=None, order="C", **kwargs):
+    return _back_to(a, order)
+
+
+def _ravel_undo(a, order="C"):
+    positions = memory_order_positions(getval(a)) if order == "K" else None
+    if positions is None:
+        return _back_to(a, "C" if order == "K" else order)
+    inverse, shape = onp.argsort(positions), a.shape
+    return lambda view: view[inverse].reshape(shape)
+
+
+def _transpose_undo(a, axes=None):
+    ndim = a.ndim
+    axes = tuple(reversed(range(ndim))) if axes is None else tuple(ax % ndim for ax in axes)
+    return _permuted(a, axes)
+
+
+def _swapaxes_undo(a, axis1, axis2):
+    return lambda view: view.swapaxes(axis1, axis2)
+
+
+def _moveaxis_undo(a, source, destination):
+    return _permuted(a, _moved_axes(a.ndim, source, destination))
+
+
+def _reshaping_undo(a, *args, **kwargs):  # squeeze, expand_dims, atleast_*d
+    return _back_to(a)
+
+
+def _real_undo(a):  # a complex base keeps its imaginary parts (read when written)
+    if not onp.iscomplexobj(getval(a)):
+        return lambda view: view
+    return lambda view: view + 1j * a.imag
+
+
+def _imag_undo(a):
+    return lambda view: a.real + 1j * view
+
+
+_REARRANGING = {"real": _real_undo, "imag": _imag_undo, "reshape": _reshape_undo, "ravel": _ravel_undo, "transpose": _transpose_undo,
+                "permute_dims": _transpose_undo, "swapaxes": _swapaxes_undo,
+                "moveaxis": _moveaxis_undo, "squeeze": _reshaping_undo,
+                "expand_dims": _reshaping_undo}
+
+
+def _rearranging(original, undo_for):
+    @functools.wraps(original)
+    def function(a, *args, **kwargs):
+        result = original(a, *args, **kwargs)
+        if type(a) is TracedArray and kwargs.get("copy") is not True:
+            mark_view(result, a, undo_for(a, *args, **kwargs))
+        return result
+    return function
+
+
+def _atleast(original):
+    @functools.wraps(original)
+    def function(*arrays):
+        results = original(*arrays)
+        single = len(arrays) == 1
+        for a, result in zip(arrays, [results] if single else results):
+            if type(a) is TracedArray:
+                mark_view(result, a, _back_to(a))
+        return results
+    return function
+
+
+# ---- slicing: flips and splits are basic indexing (whose results mark themselves) ------
+def _flipped(m, axis=None):
+    """``m`` reversed along ``axis`` (all axes for None), by basic slicing: a view."""
+    ndim = m.ndim
+    axes = range(ndim) if axis is None else onp.atleast_1d(axis) % max(ndim, 1)
+    return m[tuple(slice(None, None, -1) if i in axes else slice(None) for i in range(ndim))]
+
+
+def _flip(original):
+    @functools.wraps(original)
+    def flip(m, axis=None):
+        return _flipped(m, axis) if type(m) is TracedArray else original(m, axis=axis)
+    return flip
+
+
+def _split(original, axis_for):
+    @functools.wraps(original)
+    def split(ary, indices_or_sections, *args, **kwargs):
+        if type(ary) is not TracedArray:
+            return original(ary, indices_or_sections, *args, **kwargs)
+        shape = ary.shape
+        parts = original(_placeholder(shape), indices_or_sections, *args, **kwargs)  # checks
+        axis = axis_for(len(shape), *args, **kwargs)
+        stops = onp.cumsum([part.shape[axis] for part in parts])
+        return [ary[(slice(None),) * axis + (slice(stop - part.shape[axis], stop),)]
+                for part, stop in zip(parts, stops)]
+    return split
+
+
+def _given_axis(ndim, axis=0):
+    return axis % ndim
+
+
+_SPLITTING = {"split": _given_axis, "array_split": _given_axis,
+              "hsplit": lambda ndim: 1 if ndim > 1 else 0,
+              "vsplit": lambda ndim: 0, "dsplit": lambda ndim: 2}
+
+
+def install(namespace):
+    """Replace the facade functions in ``namespace`` (and NumPy's dispatch table) by the
+    view-keeping versions."""
+    for name, undo in _REARRANGING.items():
+        _replace(namespace, name, lambda original, undo=undo: _rearranging(original, undo))
+    for name in ("atleast_1d", "atleast_2d", "atleast_3d"):
+        _replace(namespace, name, _atleast)
+    for name in ("flip", "fliplr", "flipud"):
+        _replace(namespace, name, _flip if name == "flip" else
+                 lambda original, name=name: _flip_one(original, 1 if name == "fliplr" else 0))
+    for name, axis_for in _SPLITTING.items():
+        _replace(namespace, name, lambda original, axis_for=axis_for: _split(original, axis_for))
+    _replace(namespace, "rot90", _rot90)
+
+
+def _flip_one(original, axis):
+    @functools.wraps(original)
+    def flip_axis(m):
+        if type(m) is TracedArray and m.ndim > axis:
+            return _flipped(m, axis)
+        return original(m)  # untraced, or NumPy's error for too few dimensions
+    return flip_axis
+
+
+def _rot90(original):
+    @functools.wraps(original)
+    def rot90(m, k=1, axes=(0, 1)):
+        if type(m) is not TracedArray:
+            return original(m, k, axes)
+        original(_placeholder(m.shape), k, axes)  # NumPy's checks of axes
+        first, second = (axis % m.ndim for axis in axes)
+        k %= 4
+        if k == 0:
+            return m[...]
+        if k == 2:
+            return _flipped(_flipped(m, first), second)
+        order = list(range(m.ndim))
+        order[first], order[second] = order[second], order[first]
+        if k == 1:
+            return _flipped(m, second).transpose(order)  # a view of a view: writes chain back
+        return _flipped(m.transpose(order), second)
+    return rot90
+
+
+def _replace(namespace, name, make):
+    original = namespace.get(name)
+    if original is None:  # a name this NumPy version lacks (permute_dims on NumPy 1.x)
+        return
+    replacement = make(original)
+    namespace[name] = replacement
+    raw = getattr(onp, name)
+    if ARRAY_FUNCTIONS.get(raw) is original:
+        ARRAY_FUNCTIONS[raw] = replacement
