@@ -98,10 +98,10 @@ def _imag_undo(a):
     return lambda view: a.real + 1j * view
 
 
-_REARRANGING = {"real": _real_undo, "imag": _imag_undo, "reshape": _reshape_undo, "ravel": _ravel_undo, "transpose": _transpose_undo,
+_REARRANGING = {"reshape": _reshape_undo, "ravel": _ravel_undo, "transpose": _transpose_undo,
                 "permute_dims": _transpose_undo, "swapaxes": _swapaxes_undo,
                 "moveaxis": _moveaxis_undo, "squeeze": _reshaping_undo,
-                "expand_dims": _reshaping_undo}
+                "expand_dims": _reshaping_undo, "real": _real_undo, "imag": _imag_undo}
 
 
 def _rearranging(original, undo_for):
