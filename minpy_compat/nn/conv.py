@@ -23,6 +23,7 @@ from .. import numpy as np
 from ..errors import message
 from ..primitive import customop
 from . import conv_mxnet
+from .options import is_int
 
 
 def _windows(x, kernel_shape, stride, pad):
@@ -89,7 +90,7 @@ def conv2d(x, w, b, stride=1, pad=0, backend=None):
         raise ValueError(message("conv2d argument 'backend'", "one of "
                                  + ", ".join(map(repr, sorted(IMPLEMENTATIONS))), repr(backend)))
     _check_conv_args(np.shape(x), np.shape(w), np.shape(b), stride, pad)
-    return IMPLEMENTATIONS[backend](x, w, b, stride, pad)
+    return IMPLEMENTATIONS[backend](x, w, b, int(stride), int(pad))
 
 
 def _check_conv_args(x_shape, w_shape, b_shape, stride, pad):
@@ -102,7 +103,7 @@ def _check_conv_args(x_shape, w_shape, b_shape, stride, pad):
     if tuple(b_shape) != (w_shape[0],):
         raise ValueError(message("conv2d argument 2 'b'", f"a bias of shape ({w_shape[0]},)",
                                  f"shape {b_shape}"))
-    if not (isinstance(stride, int) and stride >= 1 and isinstance(pad, int) and pad >= 0):
+    if not (is_int(stride) and stride >= 1 and is_int(pad) and pad >= 0):
         raise ValueError(message("conv2d", "an int stride >= 1 and an int pad >= 0",
                                  f"stride={stride!r}, pad={pad!r}"))
     if x_shape[2] + 2 * pad < w_shape[2] or x_shape[3] + 2 * pad < w_shape[3]:
@@ -115,12 +116,14 @@ def max_pool2d(x, pool=2, stride=None, backend=None):
     (default: the window size) over x (N, C, H, W). Runs on MXNet when it is installed,
     except under a second-order gradient (MXNet's is first order).
     """
-    ph, pw = (pool, pool) if isinstance(pool, int) else tuple(pool)
+    ph, pw = (pool, pool) if is_int(pool) else tuple(pool)
     stride = ph if stride is None else stride
     N, C, H, W = np.shape(x)
-    if not (1 <= ph <= H and 1 <= pw <= W and isinstance(stride, int) and stride >= 1):
+    if not (is_int(ph) and is_int(pw) and 1 <= ph <= H and 1 <= pw <= W and is_int(stride)
+            and stride >= 1):
         raise ValueError(message("max_pool2d", f"a window within the input {(H, W)} and an "
                                  "int stride >= 1", f"pool={pool!r}, stride={stride!r}"))
+    ph, pw, stride = int(ph), int(pw), int(stride)
     backend = default_backend() if backend is None else backend
     if backend not in ("numpy", "mxnet"):
         raise ValueError(message("max_pool2d argument 'backend'", "'numpy' or 'mxnet'",

@@ -10,7 +10,7 @@ import numpy as onp
 
 from ..array import to_numpy, wrap
 from ..errors import message
-from .options import check_keys
+from .options import as_shape, check_keys
 
 
 def _config(rule, config, accepted):
@@ -25,7 +25,10 @@ def xavier(shape, config=None):
     ``a`` as its standard deviation, three times Glorot's spread).
     """
     _config("xavier", config, ())
-    shape = tuple(shape)
+    shape = as_shape("init.xavier argument 'shape'", shape)
+    if not shape:
+        raise ValueError(message("init.xavier argument 'shape'", "at least one dimension",
+                                 "()", "Use init.constant or init.gaussian for a scalar."))
     fan_out, fan_in = shape[0], int(onp.prod(shape[1:]))
     bound = onp.sqrt(6.0 / (fan_in + fan_out))
     return wrap(onp.random.uniform(-bound, bound, size=shape))
@@ -35,22 +38,23 @@ def gaussian(shape, config=None):
     """Normal draws with mean ``mu`` (default 0) and std ``stdvar`` (default 0.001)."""
     config = _config("gaussian", config, ("mu", "stdvar"))
     return wrap(onp.random.normal(config.get("mu", 0.0), config.get("stdvar", 0.001),
-                                  size=tuple(shape)))
+                                  size=as_shape("init.gaussian argument 'shape'", shape)))
 
 
 def constant(shape, config=None):
     """Every entry ``value`` (default 0)."""
     config = _config("constant", config, ("value",))
-    return wrap(onp.full(tuple(shape), float(config.get("value", 0.0))))
+    return wrap(onp.full(as_shape("init.constant argument 'shape'", shape),
+                         float(config.get("value", 0.0))))
 
 
 def custom(shape, config=None):
     """``function(shape)`` (default ``numpy.zeros``), checked to have the right shape."""
     config = _config("custom", config, ("function",))
-    value = onp.asarray(to_numpy(config.get("function", onp.zeros)(tuple(shape))),
-                        dtype=onp.float64)
-    if value.shape != tuple(shape):
-        raise ValueError(message("init.custom 'function'", f"an array of shape {tuple(shape)}",
+    shape = as_shape("init.custom argument 'shape'", shape)
+    value = onp.asarray(to_numpy(config.get("function", onp.zeros)(shape)), dtype=onp.float64)
+    if value.shape != shape:
+        raise ValueError(message("init.custom 'function'", f"an array of shape {shape}",
                                  f"shape {value.shape}"))
     return wrap(value)
 

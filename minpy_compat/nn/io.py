@@ -12,11 +12,14 @@
 >>> [(b.label[0].tolist(), b.pad) for b in it]
 [([0, 1], 0), ([2, 3], 0), ([4, 0], 1)]
 """
+import copy
+import numbers
+
 import numpy as onp
 
 from ..array import to_numpy, wrap
 from ..errors import message
-from .options import lookup
+from .options import is_int, lookup
 
 LAST_BATCH_HANDLES = ("pad", "discard", "roll_over")
 
@@ -77,12 +80,23 @@ def _named_arrays(value, default_name, where, allow_empty=False):
                                  "None"))
     if isinstance(value, dict):
         pairs = sorted(value.items())
-    elif isinstance(value, (list, tuple)):
+    elif isinstance(value, (list, tuple)) and not _all_numbers(value):
         pairs = [(default_name if len(value) == 1 else f"_{i}_{default_name}", v)
                  for i, v in enumerate(value)]
-    else:
+    else:  # one array (a list of numbers, such as class labels, is one array too)
         pairs = [(default_name, value)]
-    return [(name, onp.asarray(to_numpy(array))) for name, array in pairs]
+    arrays = [(name, onp.asarray(to_numpy(array))) for name, array in pairs]
+    for name, array in arrays:
+        if array.ndim == 0:
+            raise ValueError(message(f"NDArrayIter argument {where!r} ({name})",
+                                     "an array with one entry per sample", "a 0-d value",
+                                     "Pass one value per sample, e.g. a list of labels."))
+    return arrays
+
+
+def _all_numbers(values):
+    return len(values) > 0 and all(isinstance(v, (numbers.Number, onp.generic))
+                                   for v in values)
 
 
 class NDArrayIter(DataIter):
@@ -98,9 +112,10 @@ class NDArrayIter(DataIter):
         super().__init__(batch_size)
         lookup("NDArrayIter argument 'last_batch_handle'",
                dict.fromkeys(LAST_BATCH_HANDLES), last_batch_handle)
-        if not isinstance(batch_size, int) or batch_size < 1:
+        if not is_int(batch_size) or batch_size < 1:
             raise ValueError(message("NDArrayIter argument 'batch_size'", "an int >= 1",
                                      repr(batch_size)))
+        batch_size = self.batch_size = int(batch_size)
         self.data = _named_arrays(data, data_name, "data")
         self.label = _named_arrays(label, label_name, "label", allow_empty=True)
         sizes = {name: len(array) for name, array in self.data + self.label}
@@ -177,12 +192,22 @@ class NDArrayIter(DataIter):
     def provide_label(self):
         return [(k, (self.batch_size,) + v.shape[1:]) for k, v in self.label]
 
+    def every_sample(self):
+        """An iterator over every sample once, in order, the last batch padded; it shares
+        this iterator's arrays and leaves this iterator's position alone.
+        """
+        other = copy.copy(self)
+        other.last_batch_handle, other.num_data = "pad", self.num_source
+        other.hard_reset()
+        return other
+
     def getsubiter(self, num_samples):
         """An iterator over ``num_samples`` random samples (drawn without replacement)."""
         if not 1 <= num_samples <= self.num_source:
             raise ValueError(message("NDArrayIter.getsubiter", f"1..{self.num_source} samples",
                                      repr(num_samples)))
-        chosen = onp.sort(onp.random.choice(self.num_source, num_samples, replace=False))
+        chosen = onp.arange(self.num_source) if num_samples == self.num_source else \
+            onp.sort(onp.random.choice(self.num_source, num_samples, replace=False))
         return NDArrayIter({k: v[chosen] for k, v in self.data},
                            {k: v[chosen] for k, v in self.label} or None,
                            batch_size=min(self.batch_size, num_samples),

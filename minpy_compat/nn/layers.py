@@ -2,10 +2,12 @@
 
 Every layer is written with ``minpy_compat.numpy``, so ``grad`` differentiates it
 (to any order); ``conv2d`` is a custom op with its own gradient (see ``conv``).
-Differences from MinPy, all bug fixes: ``affine`` flattens ``x`` to ``(N, -1)`` as
-MinPy's docstring promised, ``dropout`` is inverted (train scales by ``1/(1-p)``,
-test is the identity) and its ``seed`` really seeds it, and ``svm_loss`` is right
-for every batch size.
+Differences from MinPy, all bug fixes: ``affine`` flattens an ``x`` of more than
+two dimensions to ``(N, -1)`` as MinPy's docstring promised, ``dropout`` is inverted
+(train scales by ``1/(1-p)``, test is the identity) and its ``seed`` really seeds it,
+``svm_loss`` is right for every batch size, and ``softmax_cross_entropy`` is finite
+when a wrong class has probability 0. Float32 inputs give float32 outputs (running
+statistics, masks and targets follow the input's dtype).
 
 >>> import minpy_compat.numpy as np
 >>> from minpy_compat.nn import layers
@@ -24,9 +26,12 @@ from .conv import conv2d, max_pool2d  # noqa: F401  (public here, MinPy's layout
 
 # ---- dense -------------------------------------------------------------------------
 def affine(x, w, b):
-    """``x @ w + b`` with ``x`` flattened to ``(N, -1)`` first."""
-    if np.ndim(x) != 2:
-        x = np.reshape(x, (np.shape(x)[0], -1))
+    """``x @ w + b``; an ``x`` of more than two dimensions is flattened to ``(N, -1)``
+    first (a 1-d ``x`` is one sample, as in MinPy).
+    """
+    shape = np.shape(x)
+    if len(shape) > 2:  # an explicit width: reshape(N, -1) is ambiguous when N == 0
+        x = np.reshape(x, (shape[0], int(onp.prod(shape[1:]))))
     return np.dot(x, w) + b
 
 
@@ -50,9 +55,9 @@ def batchnorm(x, gamma, beta, mode="train", eps=1e-5, momentum=0.9,
     for ``grad``.
     """
     _check_mode("batchnorm", mode)
-    width = np.shape(x)[1:]
-    running_mean = onp.zeros(width) if running_mean is None else _plain(running_mean)
-    running_var = onp.zeros(width) if running_var is None else _plain(running_var)
+    width, dtype = np.shape(x)[1:], _float_dtype(x)
+    running_mean = _running(running_mean, width, dtype)
+    running_var = _running(running_var, width, dtype)
     if mode == "train":
         mean = np.mean(x, axis=0)
         var = np.mean((x - mean) ** 2, axis=0)
@@ -77,19 +82,20 @@ def dropout(x, prob, mode="train", seed=None):
         return x
     draw = onp.random.RandomState(seed).rand if seed is not None else onp.random.rand
     keep = draw(*np.shape(x)) >= prob
-    return x * (keep / (1.0 - prob))
+    return x * (keep / (1.0 - prob)).astype(_float_dtype(x))
 
 
 # ---- losses ------------------------------------------------------------------------
 def softmax_loss(x, label):
     """Mean cross-entropy of ``softmax(x)``; ``label`` is class indices or one-hot."""
-    return -np.sum(_log_softmax(x) * _onehot(label, x, "softmax_loss")) / np.shape(x)[0]
+    return -_batch_mean(np.sum(_log_softmax(x) * _onehot(label, x, "softmax_loss")), x)
 
 
 def softmax_cross_entropy(prob, label):
     """Mean cross-entropy of probabilities ``prob``; ``label`` is indices or one-hot."""
-    return -np.sum(np.log(prob) * _onehot(label, prob, "softmax_cross_entropy")) \
-        / np.shape(prob)[0]
+    onehot = _onehot(label, prob, "softmax_cross_entropy")
+    # log(1) where the label weight is 0: a wrong class of probability 0 adds 0, not nan.
+    return -_batch_mean(np.sum(np.log(np.where(onehot != 0, prob, 1.0)) * onehot), prob)
 
 
 def l2_loss(x, label):
@@ -98,11 +104,11 @@ def l2_loss(x, label):
     if target.ndim == np.ndim(x) - 1 and target.dtype.kind in "iu":
         target = _onehot(target, x, "l2_loss")
     elif target.size == onp.size(getval(x)):
-        target = target.reshape(np.shape(x))
+        target = target.reshape(np.shape(x)).astype(_float_dtype(x), copy=False)
     else:
         raise ValueError(message("l2_loss argument 1 'label'", f"{np.shape(x)} values or "
                                  "integer class indices", f"shape {target.shape}"))
-    return np.sum((x - target) ** 2) / np.shape(x)[0]
+    return _batch_mean(np.sum((x - target) ** 2), x)
 
 
 def svm_loss(x, label):
@@ -110,7 +116,7 @@ def svm_loss(x, label):
     onehot = _onehot(label, x, "svm_loss")
     correct = np.sum(x * onehot, axis=1, keepdims=True)
     margins = np.maximum(0, x - correct + 1.0) * (1 - onehot)
-    return np.sum(margins) / np.shape(x)[0]
+    return _batch_mean(np.sum(margins), x)
 
 
 # ---- recurrent ---------------------------------------------------------------------
@@ -125,7 +131,7 @@ def rnn_temporal(x, h0, Wx, Wh, b):
     for t in range(np.shape(x)[1]):
         h = rnn_step(x[:, t, :], h, Wx, Wh, b)
         states.append(h)
-    return np.stack(states, axis=1)
+    return _stacked(states, h0)
 
 
 def lstm_step(x, h, c, Wx, Wh, b):
@@ -139,11 +145,11 @@ def lstm_step(x, h, c, Wx, Wh, b):
 
 def lstm_temporal(x, h0, Wx, Wh, b):
     """Run ``lstm_step`` over (N, T, D) from ``h0`` and a zero cell; states (N, T, H)."""
-    h, c, states = h0, np.zeros(np.shape(h0)), []
+    h, c, states = h0, np.zeros(np.shape(h0), dtype=_float_dtype(h0)), []
     for t in range(np.shape(x)[1]):
         h, c = lstm_step(x[:, t, :], h, c, Wx, Wh, b)
         states.append(h)
-    return np.stack(states, axis=1)
+    return _stacked(states, h0)
 
 
 def gru_step(x, h, Wx, Wh, b, Wxh, Whh, bh):
@@ -168,17 +174,43 @@ def temporal_softmax_loss(x, y, mask=None):
     ``mask`` is true, divided by N.
     """
     N, T, V = np.shape(x)
+    dtype = _float_dtype(x)
     flat_y = _plain(y).reshape(N * T)
-    onehot = _onehot(flat_y, onp.empty((N * T, V)), "temporal_softmax_loss")
+    onehot = _onehot(flat_y, onp.empty((N * T, V), dtype), "temporal_softmax_loss")
     logp = np.sum(_log_softmax(np.reshape(x, (N * T, V))) * onehot, axis=1)
-    weights = onp.ones(N * T) if mask is None else _plain(mask).reshape(N * T)
-    return -np.sum(logp * weights) / N
+    weights = onp.ones(N * T, dtype) if mask is None else \
+        _plain(mask).reshape(N * T).astype(dtype)
+    return -_batch_mean(np.sum(logp * weights), x)
 
 
 # ---- helpers -------------------------------------------------------------------------
 def _plain(value):
     """A constant's plain NumPy data (running statistics and labels carry no gradient)."""
     return onp.asarray(to_numpy(value))
+
+
+def _float_dtype(x):
+    """``x``'s dtype when it is floating, else float64 (the dtype constants should take)."""
+    dtype = onp.dtype(getattr(getval(x), "dtype", onp.float64))
+    return dtype if dtype.kind == "f" else onp.dtype(onp.float64)
+
+
+def _batch_mean(total, x):
+    """``total / N`` in ``x``'s float dtype (NumPy 1.x makes a 0-d float32 / int float64)."""
+    N = np.shape(x)[0]
+    return total * onp.asarray(1.0 / N if N else onp.nan, _float_dtype(x))
+
+
+def _running(stat, width, dtype):
+    """A running statistic as plain data of ``dtype``; None starts at zeros."""
+    return onp.zeros(width, dtype) if stat is None else _plain(stat).astype(dtype)
+
+
+def _stacked(states, h0):
+    """Hidden states (N, T, H) from T states (N, H); T may be 0."""
+    if not states:
+        return np.zeros((np.shape(h0)[0], 0, np.shape(h0)[1]), dtype=_float_dtype(h0))
+    return np.stack(states, axis=1)
 
 
 def _check_mode(where, mode):
@@ -193,10 +225,10 @@ def _log_softmax(x):
 
 def _onehot(label, scores, where):
     """``label`` as a one-hot matrix shaped like ``scores`` (N, C); one-hot passes through."""
-    label = _plain(label)
+    label, dtype = _plain(label), _float_dtype(scores)
     N, C = onp.shape(getval(scores))
     if label.shape == (N, C):
-        return label
+        return label.astype(dtype)
     if label.shape != (N,):
         raise ValueError(message(f"{where} argument 1 'label'", f"{N} class indices or a "
                                  f"({N}, {C}) one-hot matrix", f"shape {label.shape}"))
@@ -205,6 +237,6 @@ def _onehot(label, scores, where):
             index.max(initial=0) >= C:
         raise ValueError(message(f"{where} argument 1 'label'", f"integer class indices "
                                  f"in 0..{C - 1}", f"values from {label.min()} to {label.max()}"))
-    onehot = onp.zeros((N, C), dtype=getattr(getval(scores), "dtype", onp.float64))
+    onehot = onp.zeros((N, C), dtype=dtype)
     onehot[onp.arange(N), index] = 1
     return onehot

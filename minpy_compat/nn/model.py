@@ -17,6 +17,7 @@ import numpy as onp
 
 from ..array import to_numpy, wrap
 from ..errors import message
+from .options import as_shape
 
 
 class ModelBase:
@@ -38,8 +39,9 @@ class ModelBase:
         """Declare parameter ``name`` of ``shape``; keyword arguments (``init_rule``,
         ``init_config``) override the solver's for this parameter. Returns ``self``.
         """
-        self._check_new(name)
-        self.param_configs[name] = dict(shape=tuple(shape), **kwargs)
+        where = f"{type(self).__name__}.add_param"
+        self._check_new(where, name)
+        self.param_configs[name] = dict(shape=as_shape(f"{where} {name!r}", shape), **kwargs)
         return self
 
     def add_params(self, param_dict):
@@ -51,14 +53,14 @@ class ModelBase:
 
     def add_aux_param(self, name, value):
         """Declare a value that is kept but not trained (e.g. a running mean)."""
-        self._check_new(name)
+        self._check_new(f"{type(self).__name__}.add_aux_param", name)
         self.aux_param_configs[name] = value
         self.aux_params[name] = value
         return self
 
-    def _check_new(self, name):
+    def _check_new(self, where, name):
         if name in self.param_configs or name in self.aux_param_configs:
-            raise ValueError(message(f"{type(self).__name__}.add_param", "a new parameter name",
+            raise ValueError(message(where, "a new parameter name",
                                      f"{name!r}, which is already declared",
                                      "Give each parameter its own name."))
 

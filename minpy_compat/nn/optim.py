@@ -2,7 +2,9 @@
 
 ``config`` holds the hyper-parameters and the rule's state (velocity, moments);
 missing hyper-parameters get MinPy's defaults. A misspelt key is refused, so a
-typo such as ``lr`` cannot silently train with the default learning rate.
+typo such as ``lr`` cannot silently train with the default learning rate. The
+updated weight keeps ``w``'s floating dtype (a float32 weight stays float32 even
+when ``dw`` is float64).
 
 >>> import minpy_compat.numpy as np
 >>> w, config = sgd(np.ones(2), np.ones(2), {'learning_rate': 0.5})
@@ -32,10 +34,17 @@ def _config(rule, config):
     return config
 
 
+def _like(w, next_w):
+    """``next_w`` as an Array of ``w``'s dtype when that is floating."""
+    dtype = onp.result_type(w)
+    return wrap(onp.asarray(next_w).astype(dtype, copy=False) if dtype.kind == "f" else next_w)
+
+
 def sgd(w, dw, config=None):
     """``w - learning_rate * dw``."""
     config = _config("sgd", config)
-    return wrap(to_numpy(w) - config["learning_rate"] * to_numpy(dw)), config
+    w = to_numpy(w)
+    return _like(w, w - config["learning_rate"] * to_numpy(dw)), config
 
 
 def sgd_momentum(w, dw, config=None):
@@ -45,7 +54,7 @@ def sgd_momentum(w, dw, config=None):
     v = config.get("velocity", onp.zeros_like(w))
     v = config["momentum"] * v - config["learning_rate"] * dw
     config["velocity"] = v
-    return wrap(w + v), config
+    return _like(w, w + v), config
 
 
 def rmsprop(w, dw, config=None):
@@ -55,7 +64,8 @@ def rmsprop(w, dw, config=None):
     decay = config["decay_rate"]
     cache = decay * config.get("cache", onp.zeros_like(w)) + (1 - decay) * dw ** 2
     config["cache"] = cache
-    return wrap(w - config["learning_rate"] * dw / (onp.sqrt(cache) + config["epsilon"])), config
+    return _like(w, w - config["learning_rate"] * dw / (onp.sqrt(cache) + config["epsilon"])), \
+        config
 
 
 def adam(w, dw, config=None):
@@ -68,7 +78,8 @@ def adam(w, dw, config=None):
     v = b2 * config.get("v", onp.zeros_like(w)) + (1 - b2) * dw ** 2
     config.update(m=m, v=v, t=t)
     m_hat, v_hat = m / (1 - b1 ** t), v / (1 - b2 ** t)
-    return wrap(w - config["learning_rate"] * m_hat / (onp.sqrt(v_hat) + config["epsilon"])), config
+    return _like(w, w - config["learning_rate"] * m_hat / (onp.sqrt(v_hat) + config["epsilon"])), \
+        config
 
 
 RULES = {"sgd": sgd, "sgd_momentum": sgd_momentum, "rmsprop": rmsprop, "adam": adam}

@@ -9,6 +9,11 @@
 Differences from MinPy (bug fixes): the best parameters are kept as copies, padded
 samples are not counted by ``check_accuracy``, and for ``task_type='regression'``
 the "accuracy" is the mean loss and the best epoch is the one with the lowest.
+``train()`` without ``init()`` initialises only the parameters that have no value
+yet (a loaded model is fine-tuned, not re-initialised); ``check_accuracy`` reads
+an ``NDArrayIter``'s samples once each without moving the iterator (so
+'roll_over' keeps its leftovers) and accepts one-hot labels. The progress bar
+honours tqdm's ``TQDM_DISABLE`` environment variable when ``verbose=True``.
 """
 import numpy as onp
 from tqdm.auto import tqdm
@@ -16,6 +21,7 @@ from tqdm.auto import tqdm
 from ..array import to_numpy, wrap
 from ..core import grad_and_loss
 from . import init as _init, optim as _optim
+from .io import DataBatch, NDArrayIter
 from .options import check_keys, lookup
 
 OPTIONS = {"task_type": "classification", "init_rule": "xavier", "init_config": None,
@@ -33,7 +39,7 @@ class Solver:
         self.model = model
         self.train_dataiter, self.test_dataiter = train_dataiter, test_dataiter
         self.task_type = options["task_type"]
-        lookup("Solver option 'task_type'", TASK_TYPES, self.task_type)
+        lookup("Solver option 'task_type'", TASK_TYPES, str(self.task_type))
         self.init_rule = options["init_rule"]
         self.init_config = dict(options["init_config"] or {})
         self.update_rule = lookup("Solver option 'update_rule'", _optim.RULES,
@@ -50,16 +56,26 @@ class Solver:
 
     def init(self):
         """Initialise every declared parameter and copy the aux params' initial values."""
-        for name, config in self.model.param_configs.items():
+        return self._init(keep_values=False)
+
+    def _init(self, keep_values):
+        """``init``; with ``keep_values``, parameters and aux params that already have a
+        value of their own (set or loaded by the user) keep it.
+        """
+        model = self.model
+        for name, config in model.param_configs.items():
+            if keep_values and name in model.params:
+                continue
             rule = config.get("init_rule", self.init_rule)
             init_fn = lookup(f"Solver: init_rule of parameter {name!r}", _init.RULES, rule)
             # The solver's init_config belongs to the solver's rule.
             init_config = dict(self.init_config) if rule == self.init_rule else {}
             init_config.update(config.get("init_config") or {})
-            self.model.params[name] = init_fn(config["shape"], init_config)
-        for name, value in self.model.aux_param_configs.items():
-            self.model.aux_params[name] = wrap(onp.array(to_numpy(value), copy=True))
-        self.optim_configs = {name: dict(self.optim_config) for name in self.model.params}
+            model.params[name] = init_fn(config["shape"], init_config)
+        for name, value in model.aux_param_configs.items():
+            if not keep_values or model.aux_params.get(name, value) is value:
+                model.aux_params[name] = wrap(onp.array(to_numpy(value), copy=True))
+        self.optim_configs = {name: dict(self.optim_config) for name in model.params}
         return self
 
     # ---- one step ----------------------------------------------------------------
@@ -94,11 +110,12 @@ class Solver:
         epoch gives its mean loss and the accuracies.
         """
         if not self.optim_configs:
-            self.init()
+            self._init(keep_values=True)
         per_epoch = getattr(self.train_dataiter, "getnumiterations", lambda: None)()
         total = per_epoch * self.num_epochs if per_epoch else None
-        with tqdm(total=total, disable=not self.verbose, dynamic_ncols=True,
-                  unit="batch") as bar:
+        # disable only when asked: an explicit disable=False would override TQDM_DISABLE.
+        quiet = {} if self.verbose else {"disable": True}
+        with tqdm(total=total, dynamic_ncols=True, unit="batch", **quiet) as bar:
             for _ in range(self.num_epochs):
                 bar.set_description(f"epoch {self.epoch + 1}/{self.num_epochs}")
                 losses = self._train_epoch(bar)
@@ -151,10 +168,10 @@ class Solver:
     def check_accuracy(self, dataiter, num_samples=None):
         """Classification: the fraction of samples whose argmax matches the label.
         Regression: the mean loss. ``num_samples`` evaluates a random subset.
-        Padded samples are not counted.
+        Padded samples are not counted. An ``NDArrayIter`` is read through a separate
+        iterator over each of its samples once, so its own position is left alone.
         """
-        if num_samples is not None and num_samples < getattr(dataiter, "num_data", num_samples):
-            dataiter = dataiter.getsubiter(num_samples)
+        dataiter = _evaluation_iter(dataiter, num_samples)
         dataiter.reset()
         hits, losses, seen = 0.0, 0.0, 0
         for batch in dataiter:
@@ -162,9 +179,37 @@ class Solver:
             valid = len(batch.label[0]) - (batch.pad or 0)
             if TASK_TYPES[self.task_type]:
                 guess = onp.argmax(to_numpy(predict)[:valid], axis=1)
-                hits += onp.sum(guess == onp.asarray(to_numpy(batch.label[0]))[:valid])
+                hits += onp.sum(guess == _classes(to_numpy(batch.label[0])[:valid]))
             else:
+                if valid < len(batch.label[0]):  # the loss of the real samples only
+                    batch, predict = _trimmed(batch, valid), predict[:valid]
                 losses += float(to_numpy(self.model.loss_batch(batch, predict))) * valid
             seen += valid
         dataiter.reset()
         return float((hits if TASK_TYPES[self.task_type] else losses) / max(seen, 1))
+
+
+def _evaluation_iter(dataiter, num_samples):
+    """What ``check_accuracy`` iterates: a random subset, every sample once, or
+    ``dataiter`` itself (an iterator of another kind).
+    """
+    if isinstance(dataiter, NDArrayIter):
+        if num_samples is not None and num_samples < dataiter.num_source:
+            return dataiter.getsubiter(num_samples)
+        return dataiter.every_sample()
+    if num_samples is not None and num_samples < getattr(dataiter, "num_data", num_samples):
+        return dataiter.getsubiter(num_samples)
+    return dataiter
+
+
+def _classes(label):
+    """Class indices from index labels (N,) or one-hot / soft labels (N, C)."""
+    label = onp.asarray(label)
+    return onp.argmax(label, axis=1) if label.ndim == 2 and label.shape[1] > 1 \
+        else label.reshape(len(label))
+
+
+def _trimmed(batch, valid):
+    """``batch`` without its padding."""
+    return DataBatch([d[:valid] for d in batch.data], [y[:valid] for y in batch.label],
+                     pad=0, index=None if batch.index is None else batch.index[:valid])
