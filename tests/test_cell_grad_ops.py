@@ -37,9 +37,8 @@ def test_positions_give_bare_or_tuple_in_the_requested_order(grad_op):
 
 
 def test_non_tensor_positions_are_dropped():
-    grads = ops.grad(lambda x, k: x * k, (0, 1))(A, 3)
-    assert len(grads) == 1
-    onp.testing.assert_array_equal(grads[0], [3, 3])
+    grads = ops.grad(lambda x, k: x * k, (0, 1))(A, 3)  # one Tensor left: bare (MindSpore 2.10)
+    onp.testing.assert_array_equal(grads, [3, 3])
     assert ops.grad(lambda x, k: x * k, 1)(A, 3) == ()
 
 
@@ -164,8 +163,6 @@ def test_grad_operation_sens_param():
 def test_grad_operation_flags_must_be_bools():
     with pytest.raises(TypeError, match="GradOperation get_all: expected a bool, got int 1"):
         ops.GradOperation(get_all=1)
-    with pytest.raises(TypeError, match="expected weights with get_by_list=True, got None"):
-        ops.GradOperation(get_by_list=True)(Affine())
 
 
 def test_grad_operation_inside_construct():

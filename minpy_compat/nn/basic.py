@@ -8,6 +8,7 @@ array([[6., 6.]], dtype=float32)
 """
 import math
 import numbers
+from collections import OrderedDict
 
 import numpy as onp
 from autograd.tracer import getval
@@ -146,7 +147,66 @@ class Flatten(Cell):
         return np.reshape(x, (onp.shape(getval(x))[0], -1))
 
 
-class SequentialCell(Cell):
+class _CellSequence(Cell):
+    """What SequentialCell and CellList share: indexing, slicing, item assignment, deletion.
+
+    As in MindSpore, deleting or inserting re-keys the Cells ``'0'..'n-1'`` (and renames
+    their Parameters to match); assigning an item keeps its key.
+    """
+
+    def _check_cell(self, cell, where):
+        if not isinstance(cell, Cell):
+            raise CellTypeError(message(f"{type(self).__name__} {where}", "a Cell",
+                                        describe(cell)))
+        return cell
+
+    def _key(self, index):
+        keys = list(self._cells)
+        if isinstance(index, bool) or not isinstance(index, (int, onp.integer)):
+            raise CellTypeError(message(f"{type(self).__name__} index", "an int or a slice",
+                                        describe(index)))
+        if not -len(keys) <= index < len(keys):
+            raise IndexError(message(f"{type(self).__name__} index",
+                                     f"an int in [{-len(keys)}, {len(keys)})", repr(index)))
+        return keys[index]
+
+    def _reset(self, items):
+        """Re-register ``(key, cell)`` pairs in this order (so Parameter names follow)."""
+        for key in list(self._cells):
+            self._forget(key)
+        for key, cell in items:
+            setattr(self, str(key), cell)
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            return self._slice(index)
+        return self._cells[self._key(index)]
+
+    def __setitem__(self, index, cell):
+        key, cell = self._key(index), self._check_cell(cell, f"item {index}")
+        self._reset([(k, cell if k == key else c) for k, c in self._cells.items()])
+
+    def __delitem__(self, index):
+        cells = list(self._cells.values())
+        if isinstance(index, slice):
+            del cells[index]
+        else:
+            del cells[list(self._cells).index(self._key(index))]
+        self._reset(enumerate(cells))
+
+    def __len__(self):
+        return len(self._cells)
+
+    def __iter__(self):
+        return iter(list(self._cells.values()))
+
+    def append(self, cell):
+        """Add ``cell`` at the end (key ``str(len(self))``)."""
+        self._check_cell(cell, "item")
+        setattr(self, str(len(self._cells)), cell)
+
+
+class SequentialCell(_CellSequence):
     """Cells applied one after another: ``SequentialCell([a, b])(x) == b(a(x))``."""
 
     def __init__(self, *args):
@@ -154,19 +214,14 @@ class SequentialCell(Cell):
         cells = args[0] if len(args) == 1 and isinstance(args[0], (list, tuple, dict)) else args
         items = cells.items() if isinstance(cells, dict) else enumerate(cells)
         for name, cell in items:
-            if not isinstance(cell, Cell):
-                raise CellTypeError(message(f"SequentialCell item {name}", "a Cell",
-                                            describe(cell)))
+            self._check_cell(cell, f"item {name}")
             setattr(self, str(name), cell)
 
-    def __getitem__(self, index):
-        return list(self._cells.values())[index]
-
-    def __len__(self):
-        return len(self._cells)
+    def _slice(self, index):
+        return SequentialCell(OrderedDict(list(self._cells.items())[index]))
 
     def append(self, cell):
-        setattr(self, str(len(self._cells)), cell)
+        super().append(cell)
         return self
 
     def construct(self, x):
@@ -175,24 +230,24 @@ class SequentialCell(Cell):
         return x
 
 
-class CellList(Cell):
+class CellList(_CellSequence):
     """A list of Cells whose Parameters are registered (no construct of its own)."""
 
     def __init__(self, cells=()):
         super().__init__()
+        self.extend(cells)
+
+    def _slice(self, index):
+        return CellList(list(self._cells.values())[index])
+
+    def extend(self, cells):
+        """Append each of ``cells``; returns this CellList."""
         for cell in cells:
             self.append(cell)
+        return self
 
-    def append(self, cell):
-        if not isinstance(cell, Cell):
-            raise CellTypeError(message("CellList item", "a Cell", describe(cell)))
-        setattr(self, str(len(self._cells)), cell)
-
-    def __getitem__(self, index):
-        return list(self._cells.values())[index]
-
-    def __len__(self):
-        return len(self._cells)
-
-    def __iter__(self):
-        return iter(list(self._cells.values()))
+    def insert(self, index, cell):
+        """Put ``cell`` before position ``index`` (the Cells after it are re-keyed)."""
+        cells = list(self._cells.values())
+        cells.insert(index, self._check_cell(cell, "item"))
+        self._reset(enumerate(cells))

@@ -33,10 +33,11 @@ _signatures = {}  # Cell class -> signature of its construct
 class _Call:
     """What one call's op needs besides its arrays (a plain object: autograd passes it through)."""
 
-    __slots__ = ("cell", "kwargs", "names", "params")
+    __slots__ = ("cell", "kwargs", "names", "params", "returned_list")
 
     def __init__(self, cell, kwargs, names, params):
         self.cell, self.kwargs, self.names, self.params = cell, kwargs, names, params
+        self.returned_list = False  # construct returned a list: the caller gets a list back
 
 
 def bind_arguments(cell, args, kwargs):
@@ -77,10 +78,11 @@ def call_with_bprop(cell, args, kwargs):
     params = internal_params(cell)
     values = inputs + tuple(traced_value(p) for p in params)
     op = _op_for(type(cell), len(values))
-    out = op(_Call(cell, kwargs, names, params), *values)
+    call = _Call(cell, kwargs, names, params)
+    out = op(call, *values)
     if isbox(out) and type(getval(out)) is tuple:
-        return split(out, len(out))
-    return out
+        out = split(out, len(out))
+    return list(out) if call.returned_list else out
 
 
 def _refuse_hidden_traces(cell, inputs, names, kwargs):
@@ -120,7 +122,7 @@ def _forward(call, values):
     with plain_parameters():
         out = call.cell.construct(*inputs, **call.kwargs)
     if type(out) is list:
-        out = tuple(out)
+        out, call.returned_list = tuple(out), True
     for item in out if type(out) is tuple else (out,):
         if isbox(item):
             raise BpropTypeError(message(

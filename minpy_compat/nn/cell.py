@@ -20,7 +20,7 @@ from collections import OrderedDict
 
 from ..errors import CellTypeError, ConstructMissingError, message
 from ..substitution import traced_value
-from ..tensor import Parameter
+from ..tensor import Parameter, ParameterTuple
 from . import bprop as _bprop
 from . import hooks as _hooks
 
@@ -32,6 +32,7 @@ class Cell:
         state = self.__dict__
         state["_params"] = OrderedDict()
         state["_cells"] = OrderedDict()
+        state["_param_tuples"] = OrderedDict()  # attribute -> (ParameterTuple, its _params keys)
         state["_hooks"] = {"forward_pre": OrderedDict(), "forward": OrderedDict(),
                            "backward": OrderedDict(), "backward_pre": OrderedDict()}
         state["_auto_prefix"] = auto_prefix
@@ -50,24 +51,42 @@ class Cell:
 
     def __setattr__(self, name, value):
         state = self.__dict__
+        self._forget(name)
         if isinstance(value, Parameter):
             params = self._registry("_params")
-            state.get("_cells", {}).pop(name, None)
-            state.pop(name, None)
             if value._auto_name:
                 value._name = name
             params[name] = value
         elif isinstance(value, Cell):
             cells = self._registry("_cells")
-            state.get("_params", {}).pop(name, None)
-            state.pop(name, None)
             if self._auto_prefix:
                 value.update_parameters_name(name + ".")
             cells[name] = value
+        elif isinstance(value, ParameterTuple):
+            self._registry("_params")
+            state["_param_tuples"][name] = (value, self._register_tuple(name, value))
         else:
-            state.get("_params", {}).pop(name, None)
-            state.get("_cells", {}).pop(name, None)
             object.__setattr__(self, name, value)
+
+    def _forget(self, name):
+        """Unregister whatever ``name`` held (a Parameter, a Cell, a ParameterTuple, a value)."""
+        state = self.__dict__
+        params = state.get("_params", {})
+        params.pop(name, None)
+        state.get("_cells", {}).pop(name, None)
+        held = state.get("_param_tuples", {}).pop(name, None)
+        for key in held[1] if held else ():
+            params.pop(key, None)
+        state.pop(name, None)
+
+    def _register_tuple(self, name, params_tuple):
+        """A ParameterTuple's Parameters join ``_params`` under their own names (MindSpore's)."""
+        params, keys = self.__dict__["_params"], []
+        for i, param in enumerate(params_tuple):
+            key = param.name if param.name not in params else f"{name}.{i}"
+            params[key] = param
+            keys.append(key)
+        return tuple(keys)
 
     def __getattr__(self, name):
         state = self.__dict__
@@ -77,13 +96,17 @@ class Cell:
         cells = state.get("_cells")
         if cells is not None and name in cells:
             return cells[name]
+        held = state.get("_param_tuples", {}).get(name)
+        if held is not None:
+            values = tuple(traced_value(p) for p in held[0])
+            return held[0] if all(v is p for v, p in zip(values, held[0])) else values
         raise AttributeError(f"'{type(self).__name__}' object has no attribute '{name}'")
 
     def __delattr__(self, name):
-        for table in ("_params", "_cells"):
-            if name in self.__dict__.get(table, {}):
-                del self.__dict__[table][name]
-                return
+        state = self.__dict__
+        if any(name in state.get(table, {}) for table in ("_params", "_cells", "_param_tuples")):
+            self._forget(name)
+            return
         object.__delattr__(self, name)
 
     def insert_param_to_cell(self, param_name, param, check_name_contain_dot=True):
@@ -93,9 +116,10 @@ class Cell:
         setattr(self, child_name, child_cell)
 
     def update_parameters_name(self, prefix="", recurse=True):
-        """Prefix the names of every Parameter in this Cell (and its sub-cells)."""
-        for param in self.get_parameters(expand=recurse):
-            param._name = prefix + param.name
+        """Name every Parameter ``prefix`` + its path in this Cell (MindSpore's rule: a Cell
+        assigned twice gets the newer path, not both prefixes)."""
+        for path, param in self.parameters_and_names(expand=recurse):
+            param._name = prefix + path
 
     # ---- traversal -------------------------------------------------------------------
     def cells_and_names(self, cells=None, name_prefix=""):

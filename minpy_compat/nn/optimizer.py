@@ -142,6 +142,11 @@ class SGD(Optimizer):
         self.dampening = _number("SGD", "dampening", dampening, lambda v: v >= 0,
                                  "a number >= 0")
         self.nesterov = bool(nesterov)
+        if self.nesterov and (self.momentum <= 0 or self.dampening != 0):
+            raise OptimizerError(message(
+                "SGD nesterov=True", "momentum > 0 and dampening == 0",
+                f"momentum={momentum!r}, dampening={dampening!r}",
+                "Pass momentum=0.9 (say), or nesterov=False."))
         self.accum = self.parameters.clone(prefix="accum", init="zeros")
         self._first = True
 

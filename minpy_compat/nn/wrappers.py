@@ -32,7 +32,8 @@ class WithLossCell(Cell):
 class TrainOneStepCell(Cell):
     """One training step: the loss, its gradients for the optimizer's Parameters, an update.
 
-    Returns the loss computed before the update. ``sens`` scales the gradients.
+    Returns the loss computed before the update (with ``return_grad=True``, also a dict
+    from Parameter name to gradient). ``sens`` scales the gradients.
     """
 
     def __init__(self, network, optimizer, sens=None, return_grad=False):
@@ -49,6 +50,6 @@ class TrainOneStepCell(Cell):
         if self.sens != 1.0:
             grads = [g * self.sens for g in grads]
         self.optimizer(tuple(grads))
-        if self.return_grad:
-            return loss, tuple(grads)
+        if self.return_grad:  # MindSpore 2.10: a dict from Parameter name to gradient
+            return loss, {param.name: grad for param, grad in zip(self.weights, grads)}
         return loss

@@ -1,11 +1,11 @@
 """MindSpore's gradient operations: ``grad``, ``value_and_grad``, ``GradOperation``.
 
-Output structure follows MindSpore 2.10 (PyNative): one ``grad_position`` gives a
-bare gradient and a tuple of positions a tuple (a 1-tuple gives a bare one);
-``weights`` add a tuple of Parameter gradients (a bare one for a single
-Parameter); ``has_aux`` differentiates the first output and returns the rest.
-Arguments that are not tensors are not differentiated (their positions are
-dropped). Tuple outputs are seeded with ones (zeros for non-float outputs).
+Output structure follows MindSpore 2.10 (PyNative): arguments that are not tensors
+are not differentiated (their positions are dropped); then one gradient left is
+bare and several a tuple. ``weights`` add a tuple of Parameter gradients (a bare
+one for a single Parameter; zeros for one with ``requires_grad=False``);
+``has_aux`` differentiates the first output and returns the rest. Tuple outputs
+are seeded with ones (zeros for non-float outputs).
 
 >>> import minpy_compat as ms
 >>> from minpy_compat import ops
@@ -26,13 +26,13 @@ from ..tensor import Parameter, is_tensor
 
 # ---- checking arguments -------------------------------------------------------------
 def check_positions(grad_position, weights, where):
-    """``grad_position`` as a tuple, and whether the result is one bare gradient."""
+    """``grad_position`` as a tuple."""
     if grad_position is None:
         if weights is None:
             raise GradPositionError(message(
                 where, "grad_position or weights", "None for both",
                 "Pass grad_position=0 (the first input) or weights=net.trainable_params()."))
-        return (), False
+        return ()
     if isinstance(grad_position, int) and not isinstance(grad_position, bool):
         positions = (grad_position,)
     elif type(grad_position) is tuple and grad_position and all(
@@ -48,7 +48,7 @@ def check_positions(grad_position, weights, where):
     if len(set(positions)) != len(positions):
         raise GradPositionError(message(f"{where} grad_position", "distinct positions",
                                         repr(grad_position)))
-    return positions, len(positions) == 1
+    return positions
 
 
 def check_weights(weights, where):
@@ -107,7 +107,8 @@ def _objective(out, sens, has_aux, where):
     if sens is None:
         outs = _leaves(outs)
     else:
-        sens = tuple(sens) if type(sens) in (tuple, list) and len(outs) > 1 else (sens,)
+        # one output takes a bare sens or a 1-tuple (MindSpore accepts both)
+        sens = tuple(sens) if type(sens) in (tuple, list) else (sens,)
         if len(sens) != len(outs):
             raise CellArgumentError(message(f"{where} sens", f"{len(outs)} sensitivities, "
                                             "one per output", f"{len(sens)}"))
@@ -127,8 +128,19 @@ def _objective(out, sens, has_aux, where):
 
 
 def differentiate(fn, args, kwargs, positions, weights, sens=None, has_aux=False, where="grad"):
-    """``(output, grads for the tensor positions, grads for weights, the positions kept)``."""
+    """``(output, grads for the tensor positions, grads for weights, the positions kept)``.
+
+    A Parameter with ``requires_grad=False`` is not traced: its gradient is zeros.
+    """
     kept = [p for p in positions if is_tensor(args[p])]
+    frozen = [w for w in weights if not w.requires_grad]
+    if frozen:
+        live = [w for w in weights if w.requires_grad]
+        out, input_grads, live_grads, kept = differentiate(fn, args, kwargs, positions, live,
+                                                           sens, has_aux, where)
+        by_id = {id(w): g for w, g in zip(live, live_grads)}
+        return out, input_grads, [by_id.get(id(w)) if w.requires_grad else _zeros_for(w)
+                                  for w in weights], kept
     originals = [args[p] for p in kept] + [traced_value(w) for w in weights]
     chosen = tuple(_traceable(v) for v in originals)
     captured = []
@@ -156,6 +168,10 @@ def differentiate(fn, args, kwargs, positions, weights, sens=None, has_aux=False
     return wrap_tree(unbox_level(captured[0], trace_id)), grads[:len(kept)], grads[len(kept):], kept
 
 
+def _zeros_for(param):
+    return wrap_tree(onp.zeros(param.shape, param.dtype))
+
+
 def _like(grad, original):
     """A gradient in its input's dtype (ints too, as MindSpore returns them)."""
     dtype = getattr(getval(original), "dtype", None)
@@ -179,7 +195,7 @@ def _name(fn):
 
 
 def _gradients(fn, grad_position, weights, has_aux, return_ids, where):
-    positions, single = check_positions(grad_position, weights, where)
+    positions = check_positions(grad_position, weights, where)
     params, single_weight = check_weights(weights, where)
 
     def run(*args, **kwargs):
@@ -188,7 +204,8 @@ def _gradients(fn, grad_position, weights, has_aux, return_ids, where):
             fn, args, kwargs, positions, params, has_aux=has_aux, where=where)
         parts = []
         if grad_position is not None:
-            parts.append(_pack(input_grads, kept, kept if return_ids else None, single))
+            # one Tensor left is bare: grad_position=(0, 1) over (x, 3) gives dx (MindSpore)
+            parts.append(_pack(input_grads, kept, kept if return_ids else None, len(kept) == 1))
         if weights is not None:
             names = [p.name for p in params] if return_ids else None
             parts.append(_pack(weight_grads, params, names, single_weight))
@@ -234,8 +251,9 @@ class GradOperation:
 
     ``GradOperation(...)(fn, weights)`` is a function of ``fn``'s inputs (plus the
     sensitivity last, with ``sens_param=True``). It gives the gradient of input 0,
-    all input gradients (``get_all``), the weight gradients (``get_by_list``), or
-    both as ``(inputs, weights)``.
+    all input gradients (``get_all``), the weight gradients (``get_by_list``; a
+    Cell's ``trainable_params()`` when no weights are given), or both as
+    ``(inputs, weights)``.
     """
 
     def __init__(self, get_all=False, get_by_list=False, sens_param=False):
@@ -248,14 +266,9 @@ class GradOperation:
 
     def __call__(self, fn, weights=None):
         where = f"GradOperation({_name(fn)})"
-        if self.get_by_list:
-            params, _ = check_weights(weights, where)
-            if weights is None:
-                raise GradPositionTypeError(message(
-                    where, "weights with get_by_list=True", "None",
-                    "Call it as GradOperation(get_by_list=True)(net, net.trainable_params())."))
-        else:
-            params = ()
+        params, single_weight = (), False
+        if self.get_by_list and weights is not None:
+            params, single_weight = check_weights(weights, where)
 
         def grad_fn(*args, **kwargs):
             sens = None
@@ -266,16 +279,25 @@ class GradOperation:
                 args, sens = args[:-1], args[-1]
             positions = tuple(range(len(args))) if self.get_all else (0,)
             _check_range(positions, args, where)
+            chosen = _cell_weights(fn) if self.get_by_list and weights is None else params
             _, input_grads, weight_grads, _ = differentiate(
-                fn, args, kwargs, positions, params, sens=sens, where=where)
+                fn, args, kwargs, positions, chosen, sens=sens, where=where)
+            weight_grads = weight_grads[0] if single_weight else tuple(weight_grads)
             if self.get_by_list and self.get_all:
-                return tuple(input_grads), tuple(weight_grads)
+                return tuple(input_grads), weight_grads
             if self.get_by_list:
-                return tuple(weight_grads)
+                return weight_grads
             if self.get_all:
                 return tuple(input_grads)
             return input_grads[0] if input_grads else ()
         return grad_fn
+
+
+def _cell_weights(fn):
+    """get_by_list without weights: a Cell's trainable Parameters, none for a function
+    (MindSpore 2.10)."""
+    from ..nn.cell import Cell
+    return tuple(fn.trainable_params()) if isinstance(fn, Cell) else ()
 
 
 # ---- the top-level minpy_compat.grad: MinPy's or MindSpore's --------------------------
