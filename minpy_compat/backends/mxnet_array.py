@@ -11,136 +11,19 @@ NumPy's ``repr``, operators and methods that run through ``minpy_compat.numpy``
 For the tracer, ``MXArray`` is a value type of its own: ``MXBox`` (autograd
 ``Box``) and ``MXVSpace`` are registered for it, so NumPy and MXNet ops share one
 graph and a gradient may arrive as either kind of array.
+
+The operators and methods both share are in ``mxnet_operators``; the rest of the methods
+a traced NumPy value has are added to them here (``_routed``: they tell MXArray apart).
 """
 import numpy as onp
 from autograd.extend import Box, VSpace
 from autograd.numpy.numpy_boxes import ArrayBox
 from autograd.tracer import getval
 
-from ..array import TracedArray, shape_argument
-from ..errors import message
+from ..array import TracedArray
 from ..traced_methods import NdarrayMethods
 from . import mxnet_backend as backend
-
-
-_facade_functions = {}
-
-
-def _facade(name):
-    function = _facade_functions.get(name)
-    if function is None:
-        from .. import numpy as facade
-        function = _facade_functions[name] = getattr(facade, name)
-    return function
-
-
-class _Operators:
-    """Operators and methods shared by MXArray and MXBox: all go through the facade."""
-
-    __slots__ = ()
-    __array_priority__ = 1000  # ndarray (+) MXArray defers to MXArray's reflected operator
-
-    def __add__(self, other): return _facade("add")(self, other)
-    def __radd__(self, other): return _facade("add")(other, self)
-    def __sub__(self, other): return _facade("subtract")(self, other)
-    def __rsub__(self, other): return _facade("subtract")(other, self)
-    def __mul__(self, other): return _facade("multiply")(self, other)
-    def __rmul__(self, other): return _facade("multiply")(other, self)
-    def __truediv__(self, other): return _facade("true_divide")(self, other)
-    def __rtruediv__(self, other): return _facade("true_divide")(other, self)
-    def __pow__(self, other): return _facade("power")(self, other)
-    def __rpow__(self, other): return _facade("power")(other, self)
-    def __matmul__(self, other): return _facade("matmul")(self, other)
-    def __rmatmul__(self, other): return _facade("matmul")(other, self)
-    def __neg__(self): return _facade("negative")(self)
-    def __pos__(self): return self
-    def __abs__(self): return _facade("abs")(self)
-    def __lt__(self, other): return _facade("less")(self, other)
-    def __le__(self, other): return _facade("less_equal")(self, other)
-    def __gt__(self, other): return _facade("greater")(self, other)
-    def __ge__(self, other): return _facade("greater_equal")(self, other)
-    def __eq__(self, other): return _facade("equal")(self, other)
-    def __ne__(self, other): return _facade("not_equal")(self, other)
-    __hash__ = object.__hash__
-
-    def __mod__(self, other): return _facade("remainder")(self, other)
-    def __rmod__(self, other): return _facade("remainder")(other, self)
-
-    def __getitem__(self, index):
-        from ..dispatch.policy import getitem
-        return getitem(self, index)
-
-    def __setitem__(self, index, value):
-        _refuse_write("MXArray[...] = value")
-
-    def __len__(self):
-        return self.shape[0]
-
-    @property
-    def ndim(self):
-        return len(self.shape)
-
-    @property
-    def size(self):
-        return int(onp.prod(self.shape))
-
-    @property
-    def itemsize(self):
-        return self.dtype.itemsize
-
-    @property
-    def nbytes(self):
-        return self.size * self.dtype.itemsize
-
-    @property
-    def T(self):
-        return _facade("transpose")(self)
-
-    def copy(self):
-        return self  # the data is never written, so the value serves as its own copy
-
-    # NumPy's reshape/transpose call these methods on an MXArray: go straight to the
-    # dispatcher (as the reductions below do), never back through numpy.reshape.
-    def reshape(self, *shape, **kwargs):
-        return _method("reshape", self, shape_argument(shape), **kwargs)
-
-    def transpose(self, *axes):
-        return _method("transpose", self, shape_argument(axes) or None)
-
-    # NumPy's own reductions call these methods on an MXArray, so they go straight to
-    # the dispatcher (which hands NumPy plain data), never back through numpy.sum.
-    def dot(self, other):
-        return _method("dot", self, other)
-
-    def sum(self, axis=None, dtype=None, out=None, keepdims=False):
-        return _method("sum", self, axis, dtype=dtype, out=out, keepdims=keepdims)
-
-    def mean(self, axis=None, dtype=None, out=None, keepdims=False):
-        return _method("mean", self, axis, dtype=dtype, out=out, keepdims=keepdims)
-
-    def max(self, axis=None, out=None, keepdims=False):
-        return _method("amax", self, axis, out=out, keepdims=keepdims)
-
-    def min(self, axis=None, out=None, keepdims=False):
-        return _method("amin", self, axis, out=out, keepdims=keepdims)
-
-    def argmax(self, axis=None, out=None):
-        return _method("argmax", self, axis, out=out)
-
-    def argmin(self, axis=None, out=None):
-        return _method("argmin", self, axis, out=out)
-
-    def ravel(self, order="C"):
-        return _method("reshape", self, (-1,), order=order)  # in MXNet, as reshape is
-
-    flatten = ravel
-
-
-def _method(name, *args, **kwargs):
-    import autograd.numpy as anp
-    from ..dispatch.policy import run_op
-    raw = getattr(onp, name)
-    return run_op(raw, getattr(anp, name, None), args, kwargs)
+from .mxnet_operators import _Operators, _facade, _method, _refuse_write
 
 
 def _routed(name):
@@ -164,12 +47,6 @@ for _name in ("all", "any", "argpartition", "argsort", "clip", "conj", "conjugat
     setattr(_Operators, _name, _routed(_name))
 _Operators.real = property(_routed("real"))
 _Operators.imag = property(_routed("imag"))
-
-
-def _refuse_write(where):
-    raise TypeError(message(where, "an array that can be written",
-                            "data that lives in MXNet (immutable here)",
-                            "Write into x.asnumpy(), or build the value with np.where."))
 
 
 class MXArray(_Operators):

@@ -8,7 +8,7 @@ from autograd.tracer import getval, isbox
 from ..array import wrap
 from . import derived_gradients
 from .derived_gradients import composite_vjp, override, refuse, register
-from .shape_gradients import _along
+from .axis_index import _along
 
 _FIRST_OF_MINE = len(derived_gradients.REGISTERED)
 

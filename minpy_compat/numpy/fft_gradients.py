@@ -9,7 +9,7 @@ from autograd.tracer import getval
 
 from . import derived_gradients
 from .derived_gradients import composite_vjp, pull_back, register
-from .shape_gradients import _along
+from .axis_index import _along
 
 _FIRST_OF_MINE = len(derived_gradients.REGISTERED)
 

@@ -1,0 +1,136 @@
+"""The operators and methods ``MXArray`` and ``MXBox`` share (``_Operators``): each goes
+through ``minpy_compat.numpy`` (so the dispatch policy picks the backend), or, for the
+methods NumPy's own functions call on an MXArray, straight to the dispatcher
+(``_method``). Writes are refused (``_refuse_write``): the data lives in MXNet.
+``mxnet_array`` adds the rest of a traced NumPy value's methods.
+"""
+import numpy as onp
+
+from ..errors import message
+from ..traced_array import shape_argument
+
+
+_facade_functions = {}
+
+
+def _facade(name):
+    function = _facade_functions.get(name)
+    if function is None:
+        from .. import numpy as facade
+        function = _facade_functions[name] = getattr(facade, name)
+    return function
+
+
+class _Operators:
+    """Operators and methods shared by MXArray and MXBox: all go through the facade."""
+
+    __slots__ = ()
+    __array_priority__ = 1000  # ndarray (+) MXArray defers to MXArray's reflected operator
+
+    def __add__(self, other): return _facade("add")(self, other)
+    def __radd__(self, other): return _facade("add")(other, self)
+    def __sub__(self, other): return _facade("subtract")(self, other)
+    def __rsub__(self, other): return _facade("subtract")(other, self)
+    def __mul__(self, other): return _facade("multiply")(self, other)
+    def __rmul__(self, other): return _facade("multiply")(other, self)
+    def __truediv__(self, other): return _facade("true_divide")(self, other)
+    def __rtruediv__(self, other): return _facade("true_divide")(other, self)
+    def __pow__(self, other): return _facade("power")(self, other)
+    def __rpow__(self, other): return _facade("power")(other, self)
+    def __matmul__(self, other): return _facade("matmul")(self, other)
+    def __rmatmul__(self, other): return _facade("matmul")(other, self)
+    def __neg__(self): return _facade("negative")(self)
+    def __pos__(self): return self
+    def __abs__(self): return _facade("abs")(self)
+    def __lt__(self, other): return _facade("less")(self, other)
+    def __le__(self, other): return _facade("less_equal")(self, other)
+    def __gt__(self, other): return _facade("greater")(self, other)
+    def __ge__(self, other): return _facade("greater_equal")(self, other)
+    def __eq__(self, other): return _facade("equal")(self, other)
+    def __ne__(self, other): return _facade("not_equal")(self, other)
+    __hash__ = object.__hash__
+
+    def __mod__(self, other): return _facade("remainder")(self, other)
+    def __rmod__(self, other): return _facade("remainder")(other, self)
+
+    def __getitem__(self, index):
+        from ..dispatch.policy import getitem
+        return getitem(self, index)
+
+    def __setitem__(self, index, value):
+        _refuse_write("MXArray[...] = value")
+
+    def __len__(self):
+        return self.shape[0]
+
+    @property
+    def ndim(self):
+        return len(self.shape)
+
+    @property
+    def size(self):
+        return int(onp.prod(self.shape))
+
+    @property
+    def itemsize(self):
+        return self.dtype.itemsize
+
+    @property
+    def nbytes(self):
+        return self.size * self.dtype.itemsize
+
+    @property
+    def T(self):
+        return _facade("transpose")(self)
+
+    def copy(self):
+        return self  # the data is never written, so the value serves as its own copy
+
+    # NumPy's reshape/transpose call these methods on an MXArray: go straight to the
+    # dispatcher (as the reductions below do), never back through numpy.reshape.
+    def reshape(self, *shape, **kwargs):
+        return _method("reshape", self, shape_argument(shape), **kwargs)
+
+    def transpose(self, *axes):
+        return _method("transpose", self, shape_argument(axes) or None)
+
+    # NumPy's own reductions call these methods on an MXArray, so they go straight to
+    # the dispatcher (which hands NumPy plain data), never back through numpy.sum.
+    def dot(self, other):
+        return _method("dot", self, other)
+
+    def sum(self, axis=None, dtype=None, out=None, keepdims=False):
+        return _method("sum", self, axis, dtype=dtype, out=out, keepdims=keepdims)
+
+    def mean(self, axis=None, dtype=None, out=None, keepdims=False):
+        return _method("mean", self, axis, dtype=dtype, out=out, keepdims=keepdims)
+
+    def max(self, axis=None, out=None, keepdims=False):
+        return _method("amax", self, axis, out=out, keepdims=keepdims)
+
+    def min(self, axis=None, out=None, keepdims=False):
+        return _method("amin", self, axis, out=out, keepdims=keepdims)
+
+    def argmax(self, axis=None, out=None):
+        return _method("argmax", self, axis, out=out)
+
+    def argmin(self, axis=None, out=None):
+        return _method("argmin", self, axis, out=out)
+
+    def ravel(self, order="C"):
+        return _method("reshape", self, (-1,), order=order)  # in MXNet, as reshape is
+
+    flatten = ravel
+
+
+def _method(name, *args, **kwargs):
+    import autograd.numpy as anp
+    from ..dispatch.policy import run_op
+    raw = getattr(onp, name)
+    return run_op(raw, getattr(anp, name, None), args, kwargs)
+
+
+def _refuse_write(where):
+    raise TypeError(message(where, "an array that can be written",
+                            "data that lives in MXNet (immutable here)",
+                            "Write into x.asnumpy(), or build the value with np.where."))

@@ -1,0 +1,302 @@
+"""``TracedArray``: what a value looks like while ``grad`` traces a function. autograd's
+``ArrayBox`` plus the Array extras, NumPy's protocols (``__array_ufunc__``, and
+``__array_function__`` through the facade functions in ``ARRAY_FUNCTIONS``), the methods
+NumPy users reach for, and in-place operators and indexed assignment that adopt the new
+value and graph node. ``array`` re-exports it and registers it with autograd;
+``traced_views`` adds the methods that hand out views.
+"""
+import threading
+
+import numpy as onp
+from autograd.core import VJPNode
+from autograd.numpy.numpy_boxes import ArrayBox
+from autograd.tracer import Box, getval, isbox, trace_primitives_map
+
+from .assignment import assign_at
+from .context import current_context
+from .errors import TracedValueError, message
+from .traced_methods import NdarrayMethods, facade_function as _facade
+
+
+# Raw NumPy function -> the facade function that accepts traced values. Filled by
+# minpy_compat.numpy, read by TracedArray.__array_function__ (imports point one way).
+ARRAY_FUNCTIONS = {}
+
+# ufunc name -> facade name for ufunc methods on traced values.
+_REDUCE_AS = {"add": "sum", "multiply": "prod", "maximum": "amax", "minimum": "amin",
+              "logical_and": "all", "logical_or": "any"}
+_ACCUMULATE_AS = {"add": "cumsum", "multiply": "cumprod"}
+
+
+_local = threading.local()
+
+
+def _dispatching():
+    """Raw functions being dispatched on this thread (a loop back means no gradient)."""
+    active = getattr(_local, "active", None)
+    if active is None:
+        active = _local.active = set()
+    return active
+
+
+def shape_argument(args):
+    """NumPy's two spellings: ``x.reshape(2, 3)`` and ``x.reshape((2, 3))``."""
+    return args[0] if len(args) == 1 and not isinstance(args[0], int) else args
+
+
+class TracedArray(NdarrayMethods, ArrayBox):
+    """A value being traced by ``grad``: acts as an Array and records every op.
+
+    ``x[basic index]`` (integers, slices, ``...``, ``None``) remembers ``(x, index)`` in
+    ``_view_of``, as a NumPy view remembers its base: writing into the view in place
+    (``x[0][1] = v``, ``row = x[0]; row.fill(v)``) writes it back into ``x`` too. So do
+    the rearranging methods (``x.T``, ``x.mT``, ``transpose``, ``swapaxes``, ``reshape``,
+    ``ravel``, ``squeeze``) where NumPy's result is a view: ``x.T[0] = v`` changes ``x``'s
+    first column, while ``x.T.reshape(-1)`` is a copy, as in NumPy. Views taken before a
+    write into ``x`` keep the numbers they had (see ``adopted.py``), and the functions
+    (``np.transpose(x)``, ``np.reshape(x, ...)``) give new values.
+    """
+
+    __slots__ = ["_view_of"]
+
+    def asnumpy(self):
+        """The current value as a plain ``numpy.ndarray`` (not differentiated)."""
+        return onp.array(getval(self), copy=True)
+
+    @property
+    def context(self):
+        return current_context()
+
+    def __repr__(self):
+        return f"TracedArray({getval(self)!r})"
+
+    # Read straight off the value (ArrayBox calls a wrapped NumPy function for each).
+    @property
+    def shape(self):
+        value = self._value
+        return value.shape if hasattr(value, "shape") else onp.shape(value)
+
+    @shape.setter
+    def shape(self, new_shape):  # x.shape = (3, 2): the same numbers, reshaped in place
+        if self._view_of is not None:
+            raise TracedValueError(message(
+                "setting .shape of a traced view", "an array that is not a view of another",
+                "a view (its writes go back to the array it views)",
+                "Use v = v.reshape(new_shape) instead."))
+        reshaped = _facade("reshape")(self, new_shape)
+        self._value, self._node = reshaped._value, reshaped._node
+
+    @property
+    def ndim(self):
+        return len(self.shape)
+
+    @property
+    def dtype(self):
+        value = self._value
+        return value.dtype if hasattr(value, "dtype") else onp.result_type(value)
+
+    def __array__(self, dtype=None, copy=None):
+        raise TracedValueError(message(
+            "numpy.asarray on a traced value",
+            "a function minpy_compat can differentiate", "a conversion that drops the gradient",
+            "Use x.asnumpy() to read the value, or minpy_compat.numpy functions to compute "
+            "with it."))
+
+    def _no_scalar(self, *args):
+        raise TracedValueError(message(
+            "float()/int() of a traced value", "an array operation",
+            "a conversion to a Python number that drops the gradient",
+            "Use float(x.asnumpy()) to read the value without its gradient."))
+
+    __float__ = __int__ = __complex__ = _no_scalar
+
+    def __array_ufunc__(self, ufunc, method, *inputs, **kwargs):
+        if kwargs.get("out") is not None:  # a += v on an Array, or out=: computed, assigned
+            from .adopted import ufunc_into_out
+            return ufunc_into_out(ufunc, method, inputs, kwargs)
+        kwargs.pop("out", None)
+        if method == "__call__":
+            return trace_primitives_map[ufunc](*inputs, **kwargs)
+        if method in ("reduce", "accumulate") and len(inputs) == 1:
+            kwargs.setdefault("axis", 0)  # the ufunc methods' default (sum, cumsum: None)
+        if method == "reduce" and ufunc.__name__ in _REDUCE_AS:
+            return _facade(_REDUCE_AS[ufunc.__name__])(*inputs, **kwargs)
+        if method == "accumulate" and ufunc.__name__ in _ACCUMULATE_AS:
+            return _facade(_ACCUMULATE_AS[ufunc.__name__])(*inputs, **kwargs)
+        if method == "outer":
+            a, b = inputs
+            a = _facade("reshape")(a, onp.shape(getval(a)) + (1,) * onp.ndim(getval(b)))
+            return trace_primitives_map[ufunc](a, b, **kwargs)
+        from .numpy.ufunc_methods import traced_ufunc_method  # at, reduceat, cummax, ...
+        return traced_ufunc_method(ufunc, method, inputs, kwargs)
+
+    def __array_function__(self, func, types, args, kwargs):
+        implementation = ARRAY_FUNCTIONS.get(func)
+        active = _dispatching()
+        if implementation is None:
+            raise TracedValueError(message(
+                f"numpy.{func.__name__}", "a function minpy_compat can differentiate "
+                "with these arguments", "one it has no gradient for here",
+                "Call minpy_compat.numpy's version, or use x.asnumpy() for the value."))
+        if func in active:  # minpy_compat's own version handed a traced argument to NumPy's
+            raise TracedValueError(message(
+                f"minpy_compat.numpy.{func.__name__}", "traced values only in the arguments it "
+                "differentiates", "a traced value in an argument it has no gradient for "
+                "(e.g. weights=)", "Pass that argument as a constant (x.asnumpy()), or write "
+                "the computation with differentiable functions."))
+        active.add(func)
+        try:
+            return implementation(*args, **kwargs)
+        finally:
+            active.discard(func)
+
+    # ---- methods NumPy users reach for ----------------------------------------
+    def reshape(self, *shape, **kwargs):
+        return _facade("reshape")(self, shape_argument(shape), **kwargs)
+
+    def transpose(self, *axes):
+        return _facade("transpose")(self, shape_argument(axes) or None)
+
+    def dot(self, other, out=None):
+        return _facade("dot")(self, other, **({} if out is None else {"out": out}))
+
+    def copy(self):
+        return _facade("copy")(self)
+
+    def conj(self):
+        return _facade("conjugate")(self)
+
+    conjugate = conj
+
+    @property
+    def real(self):
+        return _facade("real")(self)
+
+    @real.setter
+    def real(self, value):  # x.real = v: an in-place write of the real part
+        self[...] = value + 1j * self.imag if self.dtype.kind == "c" else value
+
+    @property
+    def imag(self):
+        return _facade("imag")(self)
+
+    @imag.setter
+    def imag(self, value):
+        if self.dtype.kind != "c":
+            raise TypeError("array does not have imaginary part to set")  # NumPy's words
+        self[...] = self.real + 1j * value
+
+    @property
+    def itemsize(self):
+        return getval(self).itemsize
+
+    @property
+    def nbytes(self):
+        return getval(self).nbytes
+
+    def item(self, *args):
+        return self._as_python("item()").item(*args)
+
+    def tolist(self):
+        return self._as_python("tolist()").tolist()
+
+    def _as_python(self, how):
+        """The value, for a conversion to Python numbers: refused where a gradient could
+        flow (float or complex numbers), as ``float()`` is; integers carry none."""
+        value = getval(self)
+        if onp.result_type(value).kind in "fc":
+            raise TracedValueError(message(
+                f"{how} of a traced value", "an array operation (x[i] keeps the gradient)",
+                "a conversion to Python numbers that drops the gradient",
+                f"Use x.asnumpy().{how[:-2]}() to read the value without its gradient."))
+        return onp.asarray(value)
+
+    def __pos__(self):
+        return self
+
+    # ---- in-place operators and indexed assignment ---------------------------
+    # NumPy mutates in place, so every name bound to the array sees the change.
+    # A traced value does the same: the box adopts the new value and graph node.
+    def _adopt(self, new, opname):
+        new_shape = onp.shape(getval(new))
+        if new_shape != onp.shape(getval(self)):
+            raise ValueError(message(f"traced {opname}", f"a result of shape {self.shape}",
+                                     f"shape {new_shape}"))
+        new_dtype = onp.result_type(getval(new))
+        if new_dtype != self.dtype:  # x += float64 on float32 x: NumPy keeps x's dtype
+            if not onp.can_cast(new_dtype, self.dtype, "same_kind"):
+                raise TypeError(message(f"traced {opname}", f"a result that casts to "
+                                        f"{self.dtype} (NumPy's same_kind rule)",
+                                        f"{new_dtype}"))
+            new = new.astype(self.dtype) if isbox(new) else onp.asarray(new, self.dtype)
+        if isinstance(new, Box) and new._trace == self._trace:
+            self._value, self._node = new._value, new._node
+        elif isbox(new):
+            return new  # the right-hand side belongs to an outer trace: rebind instead
+        else:  # a result without a gradient (x //= 2): x holds it as a constant
+            self._value, self._node = new, constant_node()
+        self._write_through()
+        return self
+
+    def _write_through(self):
+        """After an in-place change of a view, write it into the array it views."""
+        view_of = self._view_of  # None unless set by indexing or a reshaping method
+        if view_of is not None:
+            base, index = view_of
+            if type(index) is Rearranged:
+                base[...] = index.undo(self)
+            else:
+                base[index] = self
+
+    def __iadd__(self, other):
+        return self._adopt(self + other, "+=")
+
+    def __isub__(self, other):
+        return self._adopt(self - other, "-=")
+
+    def __imul__(self, other):
+        return self._adopt(self * other, "*=")
+
+    def __itruediv__(self, other):
+        return self._adopt(self / other, "/=")
+
+    def __ipow__(self, other):
+        return self._adopt(self ** other, "**=")
+
+    def __setitem__(self, index, value):
+        updated = assign_at(self, plain_index(index), value)
+        if not (isinstance(updated, Box) and updated._trace == self._trace):
+            raise TracedValueError(message(
+                "indexed assignment", "a value traced no deeper than the array it goes into",
+                "a value from an inner grad", "Compute the array inside the same grad."))
+        self._value, self._node = updated._value, updated._node
+        self._write_through()
+
+
+def constant_node():
+    """A graph node that sends no gradient anywhere (for a traced name holding a constant)."""
+    node = object.__new__(VJPNode)
+    node.parents = []
+    node.vjp = _no_gradients
+    return node
+
+
+def _no_gradients(g):
+    return ()
+
+
+def plain_index(index):
+    """Index arrays may be traced (e.g. from argmax): indices carry no gradient."""
+    if type(index) is tuple:
+        return tuple(getval(i) for i in index)
+    return getval(index)
+
+
+class Rearranged:
+    """The ``index`` of a view that rearranges its whole base (``x.T``, ``x.reshape(...)``):
+    ``undo(view)`` gives the view's values in the base's arrangement."""
+
+    __slots__ = ["undo"]
+
+    def __init__(self, undo):
+        self.undo = undo

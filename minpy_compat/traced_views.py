@@ -1,0 +1,78 @@
+"""How a ``TracedArray`` hands out views, as NumPy does: ``x[basic index]`` and the
+rearranging methods (``transpose``, ``swapaxes``, ``reshape``, ``ravel``, ``squeeze``,
+``T``, ``mT``) mark their result as a view of ``x`` where NumPy's result would be one, so a
+write into it reaches ``x``. Importing this module installs them on ``TracedArray`` (with
+``lean_call``'s operators first, which ``__getitem__`` wraps); ``array`` imports it.
+"""
+import numpy as onp
+
+from .lean_call import lean_operators
+from .traced_array import Rearranged, TracedArray, shape_argument
+from .traced_methods import facade_function as _facade
+
+
+def _is_basic(index):
+    """Whether ``x[index]`` is a NumPy view (no index arrays, lists or booleans)."""
+    for part in index if type(index) is tuple else (index,):
+        kind = type(part)
+        if not (kind is int or kind is slice or part is Ellipsis or part is None or
+                isinstance(part, onp.integer)):
+            return False
+    return True
+
+
+def _rearranging(method, undo_for):
+    """``method`` marking its result as a view of ``self`` where NumPy's own result would
+    be one (it shares the value's memory): writes into it reach ``self``, as in NumPy.
+    ``undo_for(self, *args, **kwargs)`` gives the ``undo`` of that call."""
+    def rearranged(self, *args, **kwargs):
+        result = method(self, *args, **kwargs)
+        if type(result) is TracedArray and result._trace == self._trace and \
+                onp.may_share_memory(result._value, self._value):
+            result._view_of = (self, Rearranged(undo_for(self, *args, **kwargs)))
+        return result
+    rearranged.__name__ = getattr(method, "__name__", "rearranged")
+    rearranged.__doc__ = getattr(method, "__doc__", None)
+    return rearranged
+
+
+def _undo_transpose(self, *axes):
+    axes = shape_argument(axes) or tuple(reversed(range(self.ndim)))
+    inverse = tuple(onp.argsort([axis % self.ndim for axis in axes]))  # (0, -1, 1) too
+    return lambda view: view.transpose(inverse)
+
+
+def _undo_swapaxes(self, first, second):
+    return lambda view: view.swapaxes(first, second)
+
+
+def _undo_reshape(self, *args, order="C", **kwargs):
+    shape = self.shape
+    return lambda view: view.reshape(shape, order=order)
+
+
+def _undo_ravel(self, order="C"):
+    return _undo_reshape(self, order=order)
+
+
+def _viewing(getitem):
+    def __getitem__(self, index):
+        result = getitem(self, index)
+        if type(result) is TracedArray and result._trace == self._trace and _is_basic(index):
+            result._view_of = (self, index)
+        return result
+    return __getitem__
+
+
+for _name, _operator in lean_operators().items():
+    setattr(TracedArray, _name, _operator)
+TracedArray.__getitem__ = _viewing(TracedArray.__getitem__)
+for _name, _undo in (("transpose", _undo_transpose), ("swapaxes", _undo_swapaxes),
+                     ("reshape", _undo_reshape), ("ravel", _undo_ravel),
+                     ("squeeze", _undo_reshape)):
+    setattr(TracedArray, _name, _rearranging(getattr(TracedArray, _name), _undo))
+TracedArray.T = property(_rearranging(lambda self: self.transpose(), lambda self: (
+    lambda view: view.transpose())), doc="The transpose (a view: writes into it reach x).")
+TracedArray.mT = property(_rearranging(lambda self: _facade("swapaxes")(self, -1, -2),
+                                       lambda self: lambda view: view.swapaxes(-1, -2)),
+                          doc="NumPy 2's matrix transpose: the last two axes swapped (a view).")
