@@ -5,8 +5,10 @@ write into it reaches ``x``. Importing this module installs them on ``TracedArra
 ``lean_call``'s operators first, which ``__getitem__`` wraps); ``array`` imports it.
 """
 import numpy as onp
+from autograd.tracer import getval
 
 from .lean_call import lean_operators
+from .memory_order import concrete_order, memory_order_positions
 from .traced_array import Rearranged, TracedArray, shape_argument
 from .traced_methods import facade_function as _facade
 
@@ -21,38 +23,54 @@ def _is_basic(index):
     return True
 
 
+def mark_view(result, base, undo):
+    """Remember that traced ``result`` views all of ``base`` (``undo(view)`` puts a view's
+    values back in ``base``'s arrangement), where NumPy's result would share memory."""
+    if type(result) is TracedArray and type(base) is TracedArray and \
+            result._trace == base._trace and onp.may_share_memory(result._value, base._value):
+        result._view_of = (base, Rearranged(undo))
+    return result
+
+
 def _rearranging(method, undo_for):
     """``method`` marking its result as a view of ``self`` where NumPy's own result would
     be one (it shares the value's memory): writes into it reach ``self``, as in NumPy.
     ``undo_for(self, *args, **kwargs)`` gives the ``undo`` of that call."""
     def rearranged(self, *args, **kwargs):
-        result = method(self, *args, **kwargs)
-        if type(result) is TracedArray and result._trace == self._trace and \
-                onp.may_share_memory(result._value, self._value):
-            result._view_of = (self, Rearranged(undo_for(self, *args, **kwargs)))
-        return result
+        return mark_view(method(self, *args, **kwargs), self,
+                         undo_for(self, *args, **kwargs))
     rearranged.__name__ = getattr(method, "__name__", "rearranged")
     rearranged.__doc__ = getattr(method, "__doc__", None)
     return rearranged
 
 
-def _undo_transpose(self, *axes):
+def undo_reshape(base, order="C"):
+    """The ``undo`` of a reshape or ravel of ``base`` that read it in ``order``."""
+    shape = base.shape
+    positions = memory_order_positions(getval(base)) if order == "K" else None
+    if positions is not None:
+        inverse = onp.argsort(positions)
+        return lambda view: view.reshape(-1)[inverse].reshape(shape)
+    order = concrete_order(getval(base), "C" if order == "K" else order)
+    return lambda view: view.reshape(shape, order=order)
+
+
+def undo_transpose(self, *axes):
     axes = shape_argument(axes) or tuple(reversed(range(self.ndim)))
     inverse = tuple(onp.argsort([axis % self.ndim for axis in axes]))  # (0, -1, 1) too
     return lambda view: view.transpose(inverse)
 
 
-def _undo_swapaxes(self, first, second):
+def undo_swapaxes(self, first, second):
     return lambda view: view.swapaxes(first, second)
 
 
 def _undo_reshape(self, *args, order="C", **kwargs):
-    shape = self.shape
-    return lambda view: view.reshape(shape, order=order)
+    return undo_reshape(self, order)
 
 
 def _undo_ravel(self, order="C"):
-    return _undo_reshape(self, order=order)
+    return undo_reshape(self, order)
 
 
 def _viewing(getitem):
@@ -67,7 +85,7 @@ def _viewing(getitem):
 for _name, _operator in lean_operators().items():
     setattr(TracedArray, _name, _operator)
 TracedArray.__getitem__ = _viewing(TracedArray.__getitem__)
-for _name, _undo in (("transpose", _undo_transpose), ("swapaxes", _undo_swapaxes),
+for _name, _undo in (("transpose", undo_transpose), ("swapaxes", undo_swapaxes),
                      ("reshape", _undo_reshape), ("ravel", _undo_ravel),
                      ("squeeze", _undo_reshape)):
     setattr(TracedArray, _name, _rearranging(getattr(TracedArray, _name), _undo))

@@ -38,6 +38,8 @@ VIEWS = {
     "np.array_split": lambda y, lib: lib.array_split(y.ravel(), 4)[1],
     "np.hsplit": lambda y, lib: lib.hsplit(y, [1])[1],
     "np.vsplit": lambda y, lib: lib.vsplit(y, 2)[1],
+    "method reshape order A": lambda y, lib: y.T.reshape(6, order="A"),
+    "method ravel K": lambda y, lib: y.T.ravel("K"),
     "np.asarray": lambda y, lib: lib.asarray(y),
     "np.real": lambda y, lib: lib.real(y),
 }

@@ -14,26 +14,7 @@ import numpy as onp
 from autograd.tracer import getval
 
 from .. import registry
-
-
-def _concrete_order(x, order):
-    """'C' or 'F' for order 'A' (as NumPy decides it for ``x``); other orders unchanged."""
-    if order != "A":
-        return order or "C"
-    flags = onp.asarray(x).flags
-    return "F" if flags.f_contiguous and not flags.c_contiguous else "C"
-
-
-def memory_order_positions(x):
-    """The C-order positions of ``x``'s elements, in the order ``ravel(order='K')`` reads
-    them (None when that is C order)."""
-    x = onp.asarray(x)
-    if x.flags.c_contiguous:
-        return None
-    positions = onp.empty_like(x, dtype=onp.intp, order="K")
-    positions[...] = onp.arange(x.size).reshape(x.shape)
-    positions = positions.ravel(order="K")
-    return None if (positions[1:] > positions[:-1]).all() else positions
+from ..memory_order import concrete_order as _concrete_order, memory_order_positions
 
 
 def _unravel_vjp(ans, x, order="C"):

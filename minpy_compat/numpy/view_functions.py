@@ -16,34 +16,13 @@ import functools
 import numpy as onp
 from autograd.tracer import getval
 
-from ..array import ARRAY_FUNCTIONS, Rearranged, TracedArray
-from .layout_gradients import memory_order_positions
+from ..array import ARRAY_FUNCTIONS, TracedArray
+from ..traced_views import mark_view, undo_reshape, undo_swapaxes, undo_transpose
 
 
 def _placeholder(shape):
     """An array of ``shape`` that costs no memory, for asking NumPy about shapes."""
     return onp.broadcast_to(onp.zeros(()), shape)
-
-
-def mark_view(result, base, undo):
-    """Remember that traced ``result`` views all of ``base`` (``undo(view)`` puts a view's
-    values back in ``base``'s arrangement), where NumPy's result would share memory."""
-    if type(result) is TracedArray and type(base) is TracedArray and \
-            result._trace == base._trace and onp.may_share_memory(result._value, base._value):
-        result._view_of = (base, Rearranged(undo))
-    return result
-
-
-def _order(value, order):
-    if order == "A":
-        flags = value.flags
-        return "F" if flags.f_contiguous and not flags.c_contiguous else "C"
-    return order or "C"
-
-
-def _back_to(base, order="C"):
-    shape, order = base.shape, _order(getval(base), order)
-    return lambda view: view.reshape(shape, order=order)
 
 
 def _permuted(base, axes):
@@ -59,25 +38,15 @@ def _moved_axes(ndim, source, destination):
 
 # ---- rearrangements: the result views all of the argument ---------------------------
 def _reshape_undo(a, shape=None, order="C", **kwargs):
-    return _back_to(a, order)
+    return undo_reshape(a, order)
 
 
 def _ravel_undo(a, order="C"):
-    positions = memory_order_positions(getval(a)) if order == "K" else None
-    if positions is None:
-        return _back_to(a, "C" if order == "K" else order)
-    inverse, shape = onp.argsort(positions), a.shape
-    return lambda view: view[inverse].reshape(shape)
+    return undo_reshape(a, order)
 
 
 def _transpose_undo(a, axes=None):
-    ndim = a.ndim
-    axes = tuple(reversed(range(ndim))) if axes is None else tuple(ax % ndim for ax in axes)
-    return _permuted(a, axes)
-
-
-def _swapaxes_undo(a, axis1, axis2):
-    return lambda view: view.swapaxes(axis1, axis2)
+    return undo_transpose(a, axes)
 
 
 def _moveaxis_undo(a, source, destination):
@@ -85,7 +54,7 @@ def _moveaxis_undo(a, source, destination):
 
 
 def _reshaping_undo(a, *args, **kwargs):  # squeeze, expand_dims, atleast_*d
-    return _back_to(a)
+    return undo_reshape(a)
 
 
 def _real_undo(a):  # a complex base keeps its imaginary parts (read when written)
@@ -99,7 +68,7 @@ def _imag_undo(a):
 
 
 _REARRANGING = {"reshape": _reshape_undo, "ravel": _ravel_undo, "transpose": _transpose_undo,
-                "permute_dims": _transpose_undo, "swapaxes": _swapaxes_undo,
+                "permute_dims": _transpose_undo, "swapaxes": undo_swapaxes,
                 "moveaxis": _moveaxis_undo, "squeeze": _reshaping_undo,
                 "expand_dims": _reshaping_undo, "real": _real_undo, "imag": _imag_undo}
 
@@ -121,7 +90,7 @@ def _atleast(original):
         single = len(arrays) == 1
         for a, result in zip(arrays, [results] if single else results):
             if type(a) is TracedArray:
-                mark_view(result, a, _back_to(a))
+                mark_view(result, a, undo_reshape(a))
         return results
     return function
 
