@@ -1,6 +1,6 @@
 """Gradients for reductions called with ``where=`` or ``initial=`` (``sum``, ``mean``,
 ``max``, ``min``, ``var``, ``std``), which the rules they had ignore, and for ``prod`` over
-zeros. ``root_of_variance`` is ``std``'s square root, ``statistics_gradients``' too.
+zeros. ``root_of_variance`` is ``std``'s square root, ``statistics_reductions``' too.
 """
 import autograd.numpy as anp
 import numpy as onp
