@@ -158,7 +158,9 @@ class TracedArray(NdarrayMethods, ArrayBox):
         return _facade("transpose")(self, shape_argument(axes) or None)
 
     def dot(self, other, out=None):
-        return _facade("dot")(self, other, **({} if out is None else {"out": out}))
+        if out is None:
+            return _facade("dot")(self, other)
+        return _facade("dot")(self, other, out=out)
 
     def copy(self):
         return _facade("copy")(self)

@@ -28,7 +28,7 @@ def _plain(value):
     return getval(value)
 
 
-def _numpy_first(function, target, *args, **kwargs):
+def numpy_first(function, target, *args, **kwargs):
     """Run NumPy's own ``function`` on a scratch copy, so its errors come before any write."""
     function(onp.array(getval(target), copy=True), *_plain(args), **kwargs)
 
@@ -71,7 +71,7 @@ def put(a, ind, v, mode="raise"):
     """``numpy.put``: ``a.flat[ind] = v``, with ``mode`` for indices out of range."""
     if not _traced(a, v):
         return onp.put(a, _plain(ind), v, mode=mode)
-    _numpy_first(onp.put, a, ind, v, mode=mode)
+    numpy_first(onp.put, a, ind, v, mode=mode)
     size = onp.size(getval(a))
     positions = onp.ravel(onp.asarray(_plain(ind), dtype=onp.intp))
     if mode == "wrap":
@@ -87,7 +87,7 @@ def put_along_axis(arr, indices, values, axis):
     """``numpy.put_along_axis``: the writes ``take_along_axis`` would read."""
     if not _traced(arr, values):
         return onp.put_along_axis(arr, _plain(indices), values, axis)
-    _numpy_first(onp.put_along_axis, arr, indices, values, axis)
+    numpy_first(onp.put_along_axis, arr, indices, values, axis)
     indices = onp.asarray(_plain(indices), dtype=onp.intp)
     shape = onp.shape(getval(arr))
     if axis is None:
@@ -104,7 +104,7 @@ def putmask(a, mask, values):
     """``numpy.putmask``: where ``mask`` holds, ``a.flat[n] = values.flat[n % len(values)]``."""
     if not _traced(a, values):
         return onp.putmask(a, _plain(mask), values)
-    _numpy_first(onp.putmask, a, mask, values)
+    numpy_first(onp.putmask, a, mask, values)
     shape = onp.shape(getval(a))
     positions = onp.flatnonzero(onp.broadcast_to(_plain(mask), shape))
     write_flat(a, positions, values, cycle=positions)
@@ -114,7 +114,7 @@ def place(arr, mask, vals):
     """``numpy.place``: the first ``mask.sum()`` of ``vals`` (repeating) go where ``mask`` holds."""
     if not _traced(arr, vals):
         return onp.place(arr, _plain(mask), vals)
-    _numpy_first(onp.place, arr, mask, vals)
+    numpy_first(onp.place, arr, mask, vals)
     write_flat(arr, onp.flatnonzero(onp.ravel(_plain(mask))), vals)
 
 
@@ -122,7 +122,7 @@ def copyto(dst, src, casting="same_kind", where=True):
     """``numpy.copyto``: ``src`` broadcast into ``dst`` where ``where`` holds."""
     if not _traced(dst, src):
         return onp.copyto(dst, src, casting=casting, where=_plain(where))
-    _numpy_first(onp.copyto, dst, src, casting=casting, where=where)
+    numpy_first(onp.copyto, dst, src, casting=casting, where=where)
     shape = onp.shape(getval(dst))
     if not contains_box(src):
         src = onp.asarray(src)
@@ -137,7 +137,7 @@ def fill_diagonal(a, val, wrap=False):
     """``numpy.fill_diagonal``: ``val`` (repeating) along the main diagonal."""
     if not _traced(a, val):
         return onp.fill_diagonal(a, val, wrap=wrap)
-    _numpy_first(onp.fill_diagonal, a, val, wrap=wrap)
+    numpy_first(onp.fill_diagonal, a, val, wrap=wrap)
     shape = onp.shape(getval(a))
     size = int(onp.prod(shape))
     if len(shape) == 2:

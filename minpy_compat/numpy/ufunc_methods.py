@@ -25,15 +25,12 @@ from autograd.tracer import getval
 
 from ..dispatch.numpy_getitem import scatter_add
 from ..errors import TracedValueError, message
+from .in_place import numpy_first  # NumPy's own call on copies: its errors, no writes
 
 
 def _facade(name):
     from .. import numpy as facade
     return getattr(facade, name)
-
-
-def _plain_copy(value):
-    return onp.array(getval(value), copy=True) if value is not None else None
 
 
 def _occurrences(keys):
@@ -55,11 +52,9 @@ def ufunc_at(ufunc, a, indices, b=None):
             name, "a target from minpy_compat.numpy (it becomes traced)",
             "a plain numpy.ndarray target", "Build it with minpy_compat.numpy, or compute a "
             "new array instead."))
-    scratch = _plain_copy(a)
-    args = () if b is None else (_plain_copy(b),)
-    ufunc.at(scratch, indices, *args)  # NumPy's errors first; nothing is written yet
+    numpy_first(ufunc.at, a, indices, *(() if b is None else (b,)))
     shape = onp.shape(getval(a))
-    slots = onp.arange(scratch.size).reshape(shape)[indices]
+    slots = onp.arange(onp.size(getval(a))).reshape(shape)[indices]
     written = slots.shape
     slots = slots.ravel()
     if slots.size == 0:
@@ -82,7 +77,7 @@ def ufunc_at(ufunc, a, indices, b=None):
 # ---- ufunc.reduceat ---------------------------------------------------------------------
 def ufunc_reduceat(ufunc, x, indices, axis=0, dtype=None):
     """``ufunc.reduceat(x, indices, axis)`` with ``x`` traced."""
-    ufunc.reduceat(_plain_copy(x), indices, axis=axis, dtype=dtype)  # NumPy's checks
+    numpy_first(ufunc.reduceat, x, indices, axis=axis, dtype=dtype)
     if dtype is not None:
         x = x.astype(dtype)
     axis = axis % onp.ndim(getval(x))
