@@ -26,7 +26,7 @@ def _is_basic(index):
 def mark_view(result, base, undo):
     """Remember that traced ``result`` views all of ``base`` (``undo(view)`` puts a view's
     values back in ``base``'s arrangement), where NumPy's result would share memory."""
-    if type(result) is TracedArray and type(base) is TracedArray and \
+    if type(result) is TracedArray and type(base) is TracedArray and result is not base and \
             result._trace == base._trace and onp.may_share_memory(result._value, base._value):
         result._view_of = (base, Rearranged(undo))
     return result
