@@ -220,6 +220,11 @@ def assign_into_constant(array, index, value):
             else f"a traced {type(getval(value)).__name__} (not NumPy data)",
             "Build the array from traced values (e.g. np.stack or np.concatenate), or "
             "start from one: out = x * 0, then out[i] = v."))
+    if not array.flags.writeable:  # NumPy's own refusal, before anything changes
+        raise ValueError(message(
+            "indexed assignment into a constant array", "a writeable array",
+            "a read-only one (NumPy: assignment destination is read-only)",
+            "Write into a copy: a = a.copy()."))
     updated = assign_at(array, plain_index(index), value)
     array.__class__ = AdoptedArray
     array._trace = updated._trace

@@ -18,13 +18,15 @@ of ``ArrayBox`` (``isinstance`` still holds), so plain autograd code keeps worki
 ``TracedArray`` is defined in ``traced_array`` (its view-taking methods in ``traced_views``);
 this module registers the three types with autograd.
 """
+import sys
+
 import numpy as onp
 from autograd.builtins import SequenceBox
 from autograd.numpy.numpy_vspaces import ArrayVSpace
 from autograd.tracer import getval, isbox
 
 from .context import cpu
-from .errors import describe
+from .errors import describe, message
 # ARRAY_FUNCTIONS: the facade fills it from here; the rest stay importable from here too.
 from .traced_array import (ARRAY_FUNCTIONS, Rearranged, TracedArray, constant_node,  # noqa: F401
                            plain_index, shape_argument)
@@ -91,9 +93,44 @@ class Array(onp.ndarray, metaclass=_ArrayType):
     def __str__(self):
         return str(self.view(onp.ndarray))
 
+    def resize(self, *new_shape, refcheck=True):
+        """NumPy's in-place resize. A result of ``minpy_compat.numpy`` is a view of the array
+        NumPy computed for it, which nothing else can reach, so it is resized as if it owned
+        that memory: it gets its own, as NumPy's ``resize`` would reallocate."""
+        base = self.base
+        own = self.flags.owndata or (sys.getrefcount(base) <= _ONLY_THE_CALLER and
+                                     _whole_view(self, base))
+        shape = new_shape[0] if len(new_shape) == 1 else new_shape
+        if not own or shape in (None, ()) or int(onp.prod(shape)) == self.size:  # NumPy decides (a view of other memory: refused)
+            return super().resize(*new_shape, refcheck=False)
+        if refcheck and sys.getrefcount(self) > _ONLY_THE_CALLER:
+            raise ValueError(message(
+                "Array.resize", "an array nothing else refers to (NumPy's refcheck)",
+                "an array another name or view refers to",
+                "Use np.resize(a, shape), or pass refcheck=False."))
+        if self.flags.owndata:
+            return super().resize(*new_shape, refcheck=False)
+        owned = base.copy(order="K")
+        owned.resize(*new_shape, refcheck=False)
+        self.__setstate__(owned.__reduce__()[2])  # the pickle protocol's in-place restore
+
     def __reduce__(self):
         # Pickles (and so multiprocessing, joblib) carry the data as a plain array.
         return (_array_from_plain, (self.view(onp.ndarray).copy(),))
+
+
+# sys.getrefcount(x) inside a method when only one other name holds x (the caller's name, or
+# for the base, the view's .base): that name, the method's own name, getrefcount's argument
+_ONLY_THE_CALLER = 3
+
+
+def _whole_view(array, base):
+    """Whether ``array`` views all of ``base``, a plain ndarray that owns its memory (as
+    ``wrap`` leaves a computed result)."""
+    return (type(base) is onp.ndarray and base.base is None and base.flags.owndata
+            and base.shape == array.shape
+            and base.strides == array.strides and base.dtype == array.dtype
+            and base.ctypes.data == array.ctypes.data)
 
 
 def _array_from_plain(plain):

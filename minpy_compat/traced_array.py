@@ -220,6 +220,7 @@ class TracedArray(NdarrayMethods, ArrayBox):
     # NumPy mutates in place, so every name bound to the array sees the change.
     # A traced value does the same: the box adopts the new value and graph node.
     def _adopt(self, new, opname):
+        self._refuse_read_only(opname)
         new_shape = onp.shape(getval(new))
         if new_shape != onp.shape(getval(self)):
             raise ValueError(message(f"traced {opname}", f"a result of shape {self.shape}",
@@ -265,7 +266,18 @@ class TracedArray(NdarrayMethods, ArrayBox):
     def __ipow__(self, other):
         return self._adopt(self ** other, "**=")
 
+    def _refuse_read_only(self, what):
+        """NumPy refuses to write into a read-only array (``x.diagonal()``, ``broadcast_to``'s
+        result, an argument made read-only): so does the traced value holding one."""
+        value = self._value
+        if isinstance(value, onp.ndarray) and not value.flags.writeable:
+            raise ValueError(message(
+                f"traced {what}", "a writeable array", "a read-only one (NumPy: assignment "
+                "destination is read-only), such as x.diagonal() or broadcast_to's result",
+                "Write into a copy: v = v.copy()."))
+
     def __setitem__(self, index, value):
+        self._refuse_read_only("indexed assignment")
         updated = assign_at(self, plain_index(index), value)
         if not (isinstance(updated, Box) and updated._trace == self._trace):
             raise TracedValueError(message(

@@ -70,6 +70,7 @@ class NdarrayMethods:
     # ---- in place: the box adopts the result ---------------------------------------
     def _become(self, new):
         """Take ``new``'s value and node (a result of this same trace), whatever its shape."""
+        self._refuse_read_only("resize")
         self._value, self._node = new._value, new._node
         self._write_through()
 
