@@ -101,7 +101,8 @@ class Array(onp.ndarray, metaclass=_ArrayType):
         own = self.flags.owndata or (sys.getrefcount(base) <= _ONLY_THE_CALLER and
                                      _whole_view(self, base))
         shape = new_shape[0] if len(new_shape) == 1 else new_shape
-        if not own or shape in (None, ()) or int(onp.prod(shape)) == self.size:  # NumPy decides (a view of other memory: refused)
+        # NumPy decides where no memory changes hands, and refuses a view of other memory
+        if not own or not new_shape or shape is None or int(onp.prod(shape)) == self.size:
             return super().resize(*new_shape, refcheck=False)
         if refcheck and sys.getrefcount(self) > _ONLY_THE_CALLER:
             raise ValueError(message(

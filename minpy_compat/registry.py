@@ -15,7 +15,8 @@ The dtype casts and the gradient check both jobs use are in ``gradient_dtypes``.
 from autograd.core import VJPNode, defvjp, defvjp_argnums, primitive_vjps, vspace
 from autograd.tracer import getval, isbox, notrace_primitives
 
-from .errors import GradientShapeError, NoGradientFuncError, describe, message
+from .errors import (GradientShapeError, NoGradientFuncError, TracedValueError, describe,
+                     message)
 from .gradient_dtypes import _carries_gradient, _cast, _dtype_keeping, _gradient_cast, check_grad
 from .tracing import writable
 
@@ -196,23 +197,30 @@ def _backward_for(op, argnums, ans, args, kwargs):
     user_ans = backend.grad_view(ans)
     user_args = [backend.grad_view(a) for a in args]
     user_kwargs = {k: backend.grad_view(v) for k, v in kwargs.items()}
+    # at higher order the op's arguments are traced by an outer grad
+    outer = isbox(ans) or any(map(isbox, args)) or any(map(isbox, kwargs.values()))
     singles, multis = {}, []
     for argnum in argnums:
         maker = _makers[op].get(argnum)
         if maker is not None:
-            singles[argnum] = maker(user_ans, *user_args, **user_kwargs)
+            singles[argnum] = _run_gradient(
+                op, outer, maker, (user_ans, *user_args), user_kwargs,
+                f"gradient maker for argument {argnum} {op.arg_name(argnum)!r}")
             continue
         for group, multi in _multi_makers[op]:
             if argnum in group:
                 if all(group is not seen for seen, _ in multis):
-                    multis.append((group, multi(user_ans, *user_args, **user_kwargs)))
+                    multis.append((group, _run_gradient(
+                        op, outer, multi, (user_ans, *user_args), user_kwargs,
+                        f"def_multiple_grad maker for arguments {group}")))
                 break
 
     def vjp(g):
         user_g = writable(backend.grad_view(g))
         from_multi = {}
         for group, fn in multis:
-            grads = fn(user_g)
+            grads = _run_gradient(op, outer or isbox(g), fn, (user_g,), {},
+                                  f"def_multiple_grad for arguments {group}")
             if not isinstance(grads, (tuple, list)) or len(grads) != len(group):
                 raise GradientShapeError(message(
                     f"{op.name} def_multiple_grad", f"a tuple of {len(group)} gradients for "
@@ -221,7 +229,8 @@ def _backward_for(op, argnums, ans, args, kwargs):
         out = []
         for argnum in argnums:
             if argnum in singles:
-                grad = singles[argnum](user_g)
+                grad = _run_gradient(op, outer or isbox(g), singles[argnum], (user_g,), {},
+                                     f"gradient for argument {argnum} {op.arg_name(argnum)!r}")
             elif argnum in from_multi:
                 grad = from_multi[argnum]
             else:
@@ -230,6 +239,23 @@ def _backward_for(op, argnums, ans, args, kwargs):
         return out
 
     return vjp
+
+
+def _run_gradient(op, higher_order, fn, args, kwargs, what):
+    """``fn(*args, **kwargs)``, a gradient maker or the gradient it made. At higher order the
+    op's arguments or ``g`` are traced, and a function written with plain NumPy fails on
+    them: the error then names the op and says why."""
+    try:
+        return fn(*args, **kwargs)
+    except TracedValueError as error:
+        if not higher_order:
+            raise
+        raise TracedValueError(message(
+            f"{op.name} {what}, differentiated again (a gradient of a gradient)",
+            "a gradient function written with minpy_compat.numpy, so it can be "
+            "differentiated", f"one that needs plain NumPy data ({error})",
+            "Write it with minpy_compat.numpy ops, or differentiate this op only once.")) \
+            from error
 
 
 def _checked(op, argnum, grad, arg):

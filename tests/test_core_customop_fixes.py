@@ -385,3 +385,38 @@ def test_mxnet_python_number_result_is_a_0d_array():
         return float(x.sum().asscalar())
     out = mx_total(X)
     assert out.shape == () and float(out) == pytest.approx(X.sum())
+
+
+# ---- a plain-NumPy gradient differentiated again: the error names the op ---------------
+@customop("numpy")
+def cube_plain(x):
+    return x ** 3
+
+
+cube_plain.def_grad(lambda ans, x: lambda g: g * 3 * numpy.square(numpy.asarray(x)))
+
+
+@customop("numpy")
+def cube_both(x, y):
+    return x ** 3 + y
+
+
+cube_both.def_multiple_grad(
+    lambda ans, x, y: lambda g: (g * 3 * np.square(x), numpy.asarray(g) * 1.0), argnums=(0, 1))
+
+
+def test_second_order_through_a_plain_numpy_gradient_names_the_op():
+    first = grad(lambda x: np.sum(cube_plain(x)))
+    assert onp.allclose(first(X), 3 * X ** 2)  # first order: plain NumPy is fine
+    with pytest.raises(TracedValueError, match=r"cube_plain gradient for argument 0 'x', "
+                                               r"differentiated again .*expected a gradient "
+                                               r"function written with minpy_compat.numpy"):
+        grad(lambda x: np.sum(first(x)))(X)
+    assert onp.allclose(first(X), 3 * X ** 2)  # and nothing is left behind
+
+
+def test_second_order_failing_in_the_gradient_itself_names_the_op_and_group():
+    first = grad(lambda y, x: np.sum(cube_both(x, y) * y))
+    with pytest.raises(TracedValueError, match=r"cube_both def_multiple_grad for arguments "
+                                               r"\(0, 1\), differentiated again"):
+        grad(lambda y: np.sum(first(y, X)))(W)
