@@ -13,6 +13,7 @@ Thin over autograd's tracer. MinPy's semantics where MinPy had them:
 8.0
 """
 import functools
+import numbers
 
 import numpy as onp
 from autograd.builtins import dict as ag_dict, list as ag_list, tuple as ag_tuple
@@ -21,8 +22,8 @@ from autograd.tracer import Box, isbox
 
 from .adopted import as_boxes
 from .array import Array, Number, to_numpy, wrap_tree
-from .errors import ArgnumError, describe, message
-from .tracing import (Leaf, backward_to_roots, seed_like, trace_leaves, tree_leaves,
+from .errors import ArgnumError, OutputTypeError, describe, message
+from .tracing import (Leaf, backward_to_roots, rebuilt, seed_like, trace_leaves, tree_leaves,
                       unbox_level, unflatten)
 
 
@@ -71,6 +72,11 @@ def _flatten_argument(value, leaves, func, argnum):
     if kind is dict:
         return {key: _flatten_argument(item, leaves, func, argnum)
                 for key, item in value.items()}
+    if isinstance(value, dict):  # an OrderedDict, a defaultdict: the same kind comes back
+        return rebuilt(value, {key: _flatten_argument(item, leaves, func, argnum)
+                               for key, item in value.items()})
+    if isinstance(value, (list, tuple)) and not isbox(value):  # a namedtuple
+        return rebuilt(value, [_flatten_argument(item, leaves, func, argnum) for item in value])
     value = _differentiable(value)
     kind = type(value)
     if kind in Box.type_mappings:  # every type autograd can box (containers returned above)
@@ -105,9 +111,9 @@ def _sum_outputs(outputs):
 def _packed(out):
     """A tuple, list or dict output (however nested) as one traced container, so
     ``make_vjp``'s ``vjp`` takes a cotangent of the same structure."""
-    if type(out) in (tuple, list):
-        return (ag_tuple if type(out) is tuple else ag_list)([_packed(part) for part in out])
-    if type(out) is dict:
+    if isinstance(out, (tuple, list)):
+        return (ag_tuple if isinstance(out, tuple) else ag_list)([_packed(part) for part in out])
+    if isinstance(out, dict):
         return ag_dict({key: _packed(part) for key, part in out.items()})
     return out
 
@@ -125,7 +131,7 @@ def _vjp_and_value(func, argnums, args, kwargs, reduce_tuples=True):
     leaves = []
     templates = [_flatten_argument(args[i], leaves, func, i) for i in argnums]
     for argnum, template in zip(argnums, templates):
-        if type(template) not in (Leaf, list, tuple, dict):  # None, a str, a bool
+        if type(template) is not Leaf and not isinstance(template, (list, tuple, dict)):
             raise ArgnumError(message(
                 f"grad({_name(func)}) argument {argnum}", "arrays or floats (possibly inside "
                 "lists, tuples and dicts) at a differentiated position", describe(template),
@@ -140,8 +146,10 @@ def _vjp_and_value(func, argnums, args, kwargs, reduce_tuples=True):
                                  unflatten(templates, boxes)):
             full[argnum] = value
         out = func(*full, **kwargs)
+        if not isbox(out):
+            _check_output(out, func)
         captured.append(as_boxes(out))  # an adopted array is a plain one once the trace ends
-        if type(out) in (tuple, list, dict):
+        if isinstance(out, (tuple, list, dict)):  # namedtuples and dict subclasses too
             return _sum_outputs(out) if reduce_tuples else _packed(out)
         return out
 
@@ -170,11 +178,27 @@ def _vjp_and_value(func, argnums, args, kwargs, reduce_tuples=True):
     return vjp, end_value, unbox_level(captured[0], trace_id), python_floats
 
 
+def _check_output(out, func):
+    """Refuse an output with no numbers in it (``None`` from a missing ``return``, a string):
+    its gradient would be zeros that look like an answer."""
+    for leaf in tree_leaves(out):
+        if not (isbox(leaf) or isinstance(leaf, _NUMERIC) or
+                type(leaf).__module__.startswith("mxnet")):
+            raise OutputTypeError(message(
+                f"the output of {_name(func)}", "a number or an array (or lists, tuples and "
+                "dicts of them)", describe(leaf) if leaf is not None else
+                "None (does the function end without a return?)",
+                "Return the value to differentiate."))
+
+
+_NUMERIC = (numbers.Number, onp.ndarray, onp.generic)
+
+
 def _copied(tree):
-    if type(tree) in (list, tuple):
-        return type(tree)(_copied(v) for v in tree)
-    if type(tree) is dict:
-        return {k: _copied(v) for k, v in tree.items()}
+    if isinstance(tree, dict):
+        return rebuilt(tree, {k: _copied(v) for k, v in tree.items()})
+    if isinstance(tree, (list, tuple)):
+        return rebuilt(tree, [_copied(v) for v in tree])
     return tree.copy() if hasattr(tree, "copy") and not isbox(tree) else tree
 
 

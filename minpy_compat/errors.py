@@ -46,6 +46,10 @@ class NonScalarOutputError(MinpyError, TypeError):
     """A scalar output was required and the function returned something else."""
 
 
+class OutputTypeError(MinpyError, TypeError):
+    """A differentiated function returned something that is not numbers (None, a string)."""
+
+
 class TracedValueError(MinpyError, TypeError):
     """A traced value was used where its gradient would be silently lost."""
 

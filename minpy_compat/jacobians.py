@@ -17,7 +17,7 @@ from autograd.tracer import getval
 
 from .array import wrap_tree
 from .errors import NonScalarOutputError, describe, message
-from .tracing import tree_leaves
+from .tracing import rebuilt, tree_leaves
 
 
 def jacobian(func, argnum=0):
@@ -96,11 +96,10 @@ def _rebuild(template, leaves):
     leaves = iter(leaves)
 
     def build(node):
-        kind = type(node)
-        if kind is list or kind is tuple:
-            return kind(build(item) for item in node)
-        if kind is dict:
-            return {key: build(item) for key, item in node.items()}
+        if isinstance(node, dict):  # namedtuples and dict subclasses keep their kind
+            return rebuilt(node, {key: build(item) for key, item in node.items()})
+        if isinstance(node, (list, tuple)):
+            return rebuilt(node, [build(item) for item in node])
         return next(leaves)
     return build(template)
 
@@ -125,7 +124,7 @@ def _scalar_checked(func, operator_name):
     @functools.wraps(func)
     def checked(*args, **kwargs):
         out = func(*args, **kwargs)
-        if type(out) in (tuple, list, dict) or onp.ndim(getval(out)) != 0:
+        if isinstance(out, (tuple, list, dict)) or onp.ndim(getval(out)) != 0:
             raise NonScalarOutputError(message(
                 f"{operator_name}({_name(func)})", "a function with a scalar output",
                 describe(getval(out)), "Reduce the output first, e.g. np.sum(f(x))."))

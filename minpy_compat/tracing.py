@@ -10,6 +10,7 @@
   of nodes backpropagate together in one call (``DeferredGroup``): the MXNet backend
   records runs of its ops with MXNet's own autograd and differentiates them at once.
 """
+import copy
 import threading
 from contextlib import contextmanager
 
@@ -79,17 +80,41 @@ def unflatten(template, leaves):
         return tuple([unflatten(v, leaves) for v in template])
     if kind is dict:
         return {k: unflatten(v, leaves) for k, v in template.items()}
+    if isinstance(template, dict):
+        return rebuilt(template, {k: unflatten(v, leaves) for k, v in template.items()})
+    if isinstance(template, (list, tuple)):
+        return rebuilt(template, [unflatten(v, leaves) for v in template])
     return template
 
 
+def rebuilt(container, items):
+    """A container of ``container``'s own kind holding ``items`` (a list for a sequence, a
+    dict for a mapping): a namedtuple stays that namedtuple, an ``OrderedDict`` or a
+    ``defaultdict`` stays one (with its default factory), so gradients keep the structure
+    of the arguments they belong to."""
+    kind = type(container)
+    if kind is list or kind is tuple or kind is dict:
+        return kind(items)
+    if isinstance(container, tuple) and hasattr(kind, "_fields"):  # a namedtuple
+        return kind(*items)
+    if isinstance(container, dict):
+        copied = copy.copy(container)
+        copied.clear()
+        copied.update(items)
+        return copied
+    return kind(items)
+
+
 def tree_leaves(tree):
-    """The values of a list/tuple/dict structure, however nested, in order (a lone value:
-    itself)."""
+    """The values of a list/tuple/dict structure (namedtuples and dict subclasses
+    included), however nested, in order (a lone value: itself)."""
     kind = type(tree)
     if kind is list or kind is tuple:
         return [leaf for item in tree for leaf in tree_leaves(item)]
-    if kind is dict:
+    if kind is dict or isinstance(tree, dict):
         return [leaf for item in tree.values() for leaf in tree_leaves(item)]
+    if isinstance(tree, (list, tuple)):
+        return [leaf for item in tree for leaf in tree_leaves(item)]
     return [tree]
 
 
@@ -227,10 +252,10 @@ def unbox_level(value, trace_id):
     """Drop the box of trace ``trace_id`` only (outer traces keep theirs)."""
     if isbox(value) and value._trace == trace_id:
         return value._value
-    if type(value) in (tuple, list):
-        return type(value)(unbox_level(v, trace_id) for v in value)
-    if type(value) is dict:
-        return {k: unbox_level(v, trace_id) for k, v in value.items()}
+    if isinstance(value, (tuple, list)):
+        return rebuilt(value, [unbox_level(v, trace_id) for v in value])
+    if isinstance(value, dict):
+        return rebuilt(value, {k: unbox_level(v, trace_id) for k, v in value.items()})
     return value
 
 
