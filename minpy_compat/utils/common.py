@@ -32,11 +32,11 @@ from ..errors import ArgumentTypeError, describe, message
 def enforce_type(T, method=False):
     """A decorator converting each argument to ``T`` (``method=True``: all but ``self``)."""
     def decorator(func):
-        names = _parameter_names(func)
+        name_of = _positional_names(func)
 
         @functools.wraps(func)
         def converted(*args, **kwargs):
-            args = [arg if method and i == 0 else _as_type(T, arg, func, i, names.get(i))
+            args = [arg if method and i == 0 else _as_type(T, arg, func, i, name_of(i))
                     for i, arg in enumerate(args)]
             kwargs = {key: _as_type(T, value, func, None, key) for key, value in kwargs.items()}
             return func(*args, **kwargs)
@@ -44,24 +44,16 @@ def enforce_type(T, method=False):
     return decorator
 
 
-def _parameter_names(func):
-    """Positional index -> parameter name (``*args`` items share the star's name)."""
-    names = {}
-    for i, parameter in enumerate(inspect.signature(func).parameters.values()):
-        if parameter.kind is inspect.Parameter.VAR_POSITIONAL:
-            return _StarNames(names, i, parameter.name)
+def _positional_names(func):
+    """``index -> name`` of ``func``'s positional parameters; ``*args`` items get ``*args``."""
+    names, star = [], None
+    for parameter in inspect.signature(func).parameters.values():
+        if parameter.kind is parameter.VAR_POSITIONAL:
+            star = f"*{parameter.name}"
+            break
         if parameter.kind in (parameter.POSITIONAL_ONLY, parameter.POSITIONAL_OR_KEYWORD):
-            names[i] = parameter.name
-    return names
-
-
-class _StarNames(dict):
-    def __init__(self, names, start, star):
-        super().__init__(names)
-        self.start, self.star = start, star
-
-    def get(self, index, default=None):
-        return super().get(index) or (f"*{self.star}" if index >= self.start else default)
+            names.append(parameter.name)
+    return lambda index: names[index] if index < len(names) else star
 
 
 def _as_type(T, value, func, index, name):
