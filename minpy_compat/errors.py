@@ -77,6 +77,10 @@ class GradientCheckError(MinpyError, AssertionError):
     """A gradient disagreed with finite differences (``utils.gradient_checker``)."""
 
 
+class ArgumentTypeError(MinpyError, TypeError):
+    """An argument that ``utils.common.enforce_type`` could not turn into the required type."""
+
+
 # ---- the Cell layer (MindSpore's API) ------------------------------------------------
 # Each class subclasses the built-in MindSpore 2.10 raises for the same mistake, so
 # ``except RuntimeError`` code written for MindSpore keeps working.

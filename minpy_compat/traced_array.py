@@ -68,7 +68,10 @@ class TracedArray(NdarrayMethods, ArrayBox):
         return current_context()
 
     def __repr__(self):
-        return f"TracedArray({getval(self)!r})"
+        value = getval(self)
+        if isinstance(value, (onp.generic, float, complex)):  # NumPy 2 would show np.float64(..)
+            value = onp.asarray(value)
+        return f"TracedArray({value!r})"
 
     # Read straight off the value (ArrayBox calls a wrapped NumPy function for each).
     @property

@@ -23,6 +23,12 @@ def xavier(shape, config=None):
     """Glorot uniform: U(-a, a) with ``a = sqrt(6 / (fan_in + fan_out))``,
     ``fan_out = shape[0]``, ``fan_in = prod(shape[1:])`` (MinPy used a Gaussian with
     ``a`` as its standard deviation, three times Glorot's spread).
+
+    >>> import numpy
+    >>> numpy.random.seed(0)
+    >>> w = xavier((3, 4))
+    >>> w.shape, bool(abs(w).max() <= (6 / (4 + 3)) ** 0.5)
+    ((3, 4), True)
     """
     _config("xavier", config, ())
     shape = as_shape("init.xavier argument 'shape'", shape)
@@ -35,7 +41,11 @@ def xavier(shape, config=None):
 
 
 def gaussian(shape, config=None):
-    """Normal draws with mean ``mu`` (default 0) and std ``stdvar`` (default 0.001)."""
+    """Normal draws with mean ``mu`` (default 0) and std ``stdvar`` (default 0.001).
+
+    >>> gaussian((2,), {'mu': 1.0, 'stdvar': 0.0})
+    array([1., 1.])
+    """
     config = _config("gaussian", config, ("mu", "stdvar"))
     return wrap(onp.random.normal(config.get("mu", 0.0), config.get("stdvar", 0.001),
                                   size=as_shape("init.gaussian argument 'shape'", shape)))
@@ -49,7 +59,12 @@ def constant(shape, config=None):
 
 
 def custom(shape, config=None):
-    """``function(shape)`` (default ``numpy.zeros``), checked to have the right shape."""
+    """``function(shape)`` (default ``numpy.zeros``), checked to have the right shape.
+
+    >>> import numpy
+    >>> custom((2,), {'function': numpy.ones})
+    array([1., 1.])
+    """
     config = _config("custom", config, ("function",))
     shape = as_shape("init.custom argument 'shape'", shape)
     value = onp.asarray(to_numpy(config.get("function", onp.zeros)(shape)), dtype=onp.float64)

@@ -25,7 +25,12 @@ LAST_BATCH_HANDLES = ("pad", "discard", "roll_over")
 
 
 class DataBatch:
-    """One batch: lists ``data`` and ``label`` of arrays, ``pad`` and sample ``index``."""
+    """One batch: lists ``data`` and ``label`` of arrays, ``pad`` and sample ``index``.
+
+    >>> import numpy
+    >>> DataBatch([numpy.zeros((4, 3))], [numpy.zeros(4)], pad=1)
+    DataBatch(data shapes [(4, 3)], pad 1)
+    """
 
     def __init__(self, data, label=None, pad=0, index=None):
         self.data, self.label, self.pad, self.index = data, label, pad, index
@@ -146,6 +151,14 @@ class NDArrayIter(DataIter):
     def reset(self):
         """Start the next epoch; with 'roll_over', the samples left over by the last
         finished epoch come first.
+
+        >>> import numpy
+        >>> it = NDArrayIter(numpy.arange(5.0), batch_size=2, last_batch_handle='roll_over')
+        >>> [b.data[0].tolist() for b in it]
+        [[0.0, 1.0], [2.0, 3.0]]
+        >>> it.reset()
+        >>> [b.data[0].tolist() for b in it]
+        [[4.0, 0.0], [1.0, 2.0], [3.0, 4.0]]
         """
         order = onp.concatenate([self._carry, onp.arange(self.num_data)]).astype(onp.int64)
         self._carry = self._leftover = onp.arange(0)
@@ -202,7 +215,14 @@ class NDArrayIter(DataIter):
         return other
 
     def getsubiter(self, num_samples):
-        """An iterator over ``num_samples`` random samples (drawn without replacement)."""
+        """An iterator over ``num_samples`` random samples (drawn without replacement).
+
+        >>> import numpy
+        >>> it = NDArrayIter(numpy.arange(5.0), numpy.arange(5), batch_size=2)
+        >>> sub = it.getsubiter(3)
+        >>> sub.num_source, len(set(sub.label[0][1].tolist()))  # three different samples
+        (3, 3)
+        """
         if not 1 <= num_samples <= self.num_source:
             raise ValueError(message("NDArrayIter.getsubiter", f"1..{self.num_source} samples",
                                      repr(num_samples)))
@@ -218,6 +238,14 @@ class NDArrayIter(DataIter):
 def save_data_labels(data, labels, file):
     """Save ``data`` and ``labels`` arrays to ``file`` (a path or binary file), NumPy's .npz
     format (MinPy pickled them; .npz loads without running code).
+
+    >>> import io, numpy
+    >>> file = io.BytesIO()
+    >>> save_data_labels(numpy.ones((2, 3)), numpy.array([0, 1]), file)
+    >>> _ = file.seek(0)
+    >>> data, labels = load_data_labels(file)
+    >>> data.shape, labels
+    ((2, 3), array([0, 1]))
     """
     arrays = {"data": onp.asarray(to_numpy(data)), "labels": onp.asarray(to_numpy(labels))}
     if isinstance(file, str):

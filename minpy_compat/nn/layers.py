@@ -28,6 +28,9 @@ from .conv import conv2d, max_pool2d  # noqa: F401  (public here, MinPy's layout
 def affine(x, w, b):
     """``x @ w + b``; an ``x`` of more than two dimensions is flattened to ``(N, -1)``
     first (a 1-d ``x`` is one sample, as in MinPy).
+
+    >>> affine(np.ones(2), np.eye(2), np.zeros(2))
+    array([1., 1.])
     """
     shape = np.shape(x)
     if len(shape) > 2:  # an explicit width: reshape(N, -1) is ambiguous when N == 0
@@ -40,6 +43,11 @@ def relu(x):
 
 
 def sigmoid(x):
+    """``1 / (1 + exp(-x))``, without overflow for large ``|x|``.
+
+    >>> sigmoid(np.array([-1000.0, 0.0, 1000.0]))
+    array([0. , 0.5, 1. ])
+    """
     # tanh form: no overflow in exp for large negative x.
     return 0.5 * (np.tanh(0.5 * x) + 1.0)
 
@@ -53,6 +61,10 @@ def batchnorm(x, gamma, beta, mode="train", eps=1e-5, momentum=0.9,
     running ones: ``rm = momentum * rm + (1 - momentum) * mean``. ``mode='test'``
     normalises with the running statistics. The running statistics are constants
     for ``grad``.
+
+    >>> out, mean, var = batchnorm(np.array([[1.0], [3.0]]), np.ones(1), np.zeros(1))
+    >>> out.round(3).tolist(), mean.round(6).tolist(), var.round(6).tolist()
+    ([[-1.0], [1.0]], [0.2], [0.1])
     """
     _check_mode("batchnorm", mode)
     width, dtype = np.shape(x)[1:], _float_dtype(x)
@@ -73,6 +85,12 @@ def dropout(x, prob, mode="train", seed=None):
     """Inverted dropout: train keeps each unit with ``1 - prob`` and scales it by
     ``1 / (1 - prob)``; test returns ``x``. ``seed`` makes the mask reproducible
     (without it, NumPy's global random state is used).
+
+    >>> sorted(set(dropout(np.ones(8), 0.5, seed=0).tolist()))
+    [0.0, 2.0]
+    >>> x = np.ones(3)
+    >>> dropout(x, 0.5, mode='test') is x
+    True
     """
     _check_mode("dropout", mode)
     if not 0 <= prob < 1:
@@ -87,19 +105,33 @@ def dropout(x, prob, mode="train", seed=None):
 
 # ---- losses ------------------------------------------------------------------------
 def softmax_loss(x, label):
-    """Mean cross-entropy of ``softmax(x)``; ``label`` is class indices or one-hot."""
+    """Mean cross-entropy of ``softmax(x)``; ``label`` is class indices or one-hot.
+
+    >>> round(float(softmax_loss(np.zeros((2, 3)), np.array([0, 2]))), 6)  # log(3)
+    1.098612
+    """
     return -_batch_mean(np.sum(_log_softmax(x) * _onehot(label, x, "softmax_loss")), x)
 
 
 def softmax_cross_entropy(prob, label):
-    """Mean cross-entropy of probabilities ``prob``; ``label`` is indices or one-hot."""
+    """Mean cross-entropy of probabilities ``prob``; ``label`` is indices or one-hot.
+
+    >>> round(float(softmax_cross_entropy(np.array([[0.5, 0.5, 0.0]]), np.array([0]))), 6)
+    0.693147
+    """
     onehot = _onehot(label, prob, "softmax_cross_entropy")
     # log(1) where the label weight is 0: a wrong class of probability 0 adds 0, not nan.
     return -_batch_mean(np.sum(np.log(np.where(onehot != 0, prob, 1.0)) * onehot), prob)
 
 
 def l2_loss(x, label):
-    """``sum((x - label) ** 2) / N``; integer class indices are one-hot encoded first."""
+    """``sum((x - label) ** 2) / N``; integer class indices are one-hot encoded first.
+
+    >>> float(l2_loss(np.array([[1.0, 2.0]]), np.array([[0.0, 0.0]])))
+    5.0
+    >>> float(l2_loss(np.array([[1.0, 0.0]]), np.array([0])))
+    0.0
+    """
     target = _plain(label)
     if target.ndim == np.ndim(x) - 1 and target.dtype.kind in "iu":
         target = _onehot(target, x, "l2_loss")
@@ -112,7 +144,11 @@ def l2_loss(x, label):
 
 
 def svm_loss(x, label):
-    """Multiclass hinge loss ``mean_i sum_{j != y_i} max(0, x_ij - x_iy_i + 1)``."""
+    """Multiclass hinge loss ``mean_i sum_{j != y_i} max(0, x_ij - x_iy_i + 1)``.
+
+    >>> float(svm_loss(np.array([[1.0, 2.0, 0.0]]), np.array([0])))
+    2.0
+    """
     onehot = _onehot(label, x, "svm_loss")
     correct = np.sum(x * onehot, axis=1, keepdims=True)
     margins = np.maximum(0, x - correct + 1.0) * (1 - onehot)
@@ -121,12 +157,22 @@ def svm_loss(x, label):
 
 # ---- recurrent ---------------------------------------------------------------------
 def rnn_step(x, h, Wx, Wh, b):
-    """One tanh RNN step: ``tanh(x Wx + h Wh + b)``."""
+    """One tanh RNN step: ``tanh(x Wx + h Wh + b)``.
+
+    >>> rnn_step(np.ones((1, 2)), np.zeros((1, 3)), np.zeros((2, 3)), np.zeros((3, 3)),
+    ...          np.zeros(3))
+    array([[0., 0., 0.]])
+    """
     return np.tanh(np.dot(x, Wx) + np.dot(h, Wh) + b)
 
 
 def rnn_temporal(x, h0, Wx, Wh, b):
-    """Run ``rnn_step`` over ``x`` of shape (N, T, D); hidden states (N, T, H)."""
+    """Run ``rnn_step`` over ``x`` of shape (N, T, D); hidden states (N, T, H).
+
+    >>> rnn_temporal(np.ones((2, 3, 4)), np.zeros((2, 5)), np.ones((4, 5)), np.ones((5, 5)),
+    ...              np.zeros(5)).shape
+    (2, 3, 5)
+    """
     h, states = h0, []
     for t in range(np.shape(x)[1]):
         h = rnn_step(x[:, t, :], h, Wx, Wh, b)
@@ -135,7 +181,13 @@ def rnn_temporal(x, h0, Wx, Wh, b):
 
 
 def lstm_step(x, h, c, Wx, Wh, b):
-    """One LSTM step; gates i, f, o (sigmoid) then g (tanh). Returns ``(h, c)``."""
+    """One LSTM step; gates i, f, o (sigmoid) then g (tanh). Returns ``(h, c)``.
+
+    >>> h, c = lstm_step(np.ones((1, 2)), np.zeros((1, 3)), np.ones((1, 3)),
+    ...                  np.zeros((2, 12)), np.zeros((3, 12)), np.zeros(12))
+    >>> c.tolist()  # f * c + i * tanh(0) with every gate at sigmoid(0) = 0.5
+    [[0.5, 0.5, 0.5]]
+    """
     H = np.shape(h)[1]
     a = np.dot(x, Wx) + np.dot(h, Wh) + b
     i, f, o = sigmoid(a[:, :H]), sigmoid(a[:, H:2 * H]), sigmoid(a[:, 2 * H:3 * H])
@@ -144,7 +196,12 @@ def lstm_step(x, h, c, Wx, Wh, b):
 
 
 def lstm_temporal(x, h0, Wx, Wh, b):
-    """Run ``lstm_step`` over (N, T, D) from ``h0`` and a zero cell; states (N, T, H)."""
+    """Run ``lstm_step`` over (N, T, D) from ``h0`` and a zero cell; states (N, T, H).
+
+    >>> lstm_temporal(np.ones((2, 3, 4)), np.zeros((2, 5)), np.ones((4, 20)),
+    ...               np.ones((5, 20)), np.zeros(20)).shape
+    (2, 3, 5)
+    """
     h, c, states = h0, np.zeros(np.shape(h0), dtype=_float_dtype(h0)), []
     for t in range(np.shape(x)[1]):
         h, c = lstm_step(x[:, t, :], h, c, Wx, Wh, b)
@@ -155,6 +212,10 @@ def lstm_temporal(x, h0, Wx, Wh, b):
 def gru_step(x, h, Wx, Wh, b, Wxh, Whh, bh):
     """One GRU step: gates r, z from ``sigmoid(x Wx + h Wh + b)``,
     ``h~ = tanh(x Wxh + (r h) Whh + bh)``, result ``z h + (1 - z) h~``.
+
+    >>> gru_step(np.ones((1, 2)), np.ones((1, 3)), np.zeros((2, 6)), np.zeros((3, 6)),
+    ...          np.zeros(6), np.zeros((2, 3)), np.zeros((3, 3)), np.zeros(3)).tolist()
+    [[0.5, 0.5, 0.5]]
     """
     H = np.shape(h)[1]
     gates = sigmoid(np.dot(x, Wx) + np.dot(h, Wh) + b)
@@ -164,7 +225,11 @@ def gru_step(x, h, Wx, Wh, b, Wxh, Whh, bh):
 
 
 def temporal_affine(x, w, b):
-    """``affine`` at every time step of (N, T, D); result (N, T, M)."""
+    """``affine`` at every time step of (N, T, D); result (N, T, M).
+
+    >>> temporal_affine(np.ones((2, 3, 4)), np.ones((4, 5)), np.zeros(5)).shape
+    (2, 3, 5)
+    """
     N, T, D = np.shape(x)
     return np.reshape(np.dot(np.reshape(x, (N * T, D)), w), (N, T, -1)) + b
 
@@ -172,6 +237,11 @@ def temporal_affine(x, w, b):
 def temporal_softmax_loss(x, y, mask=None):
     """Softmax loss over (N, T, V) scores and (N, T) labels, summed over time where
     ``mask`` is true, divided by N.
+
+    >>> mask = np.array([[1, 1, 0], [1, 0, 0]])
+    >>> loss = temporal_softmax_loss(np.zeros((2, 3, 4)), np.zeros((2, 3), dtype=int), mask)
+    >>> round(float(loss), 6)  # three unmasked steps of log(4), over N = 2
+    2.079442
     """
     N, T, V = np.shape(x)
     dtype = _float_dtype(x)

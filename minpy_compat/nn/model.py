@@ -80,7 +80,16 @@ class ModelBase:
 
     # ---- files -------------------------------------------------------------------
     def save(self, prefix):
-        """Write params and aux params to ``prefix + '.params'`` (NumPy's .npz format)."""
+        """Write params and aux params to ``prefix + '.params'`` (NumPy's .npz format).
+
+        >>> import os, tempfile, numpy
+        >>> prefix = os.path.join(tempfile.mkdtemp(), 'model')
+        >>> model = ModelBase().add_param('w', (2,))
+        >>> model.params['w'] = numpy.array([1.0, 2.0])
+        >>> model.save(prefix)
+        >>> ModelBase().add_param('w', (2,)).load(prefix).params['w']
+        array([1., 2.])
+        """
         arrays = {f"param_{k}": onp.asarray(to_numpy(v)) for k, v in self.params.items()}
         arrays.update({f"aux_param_{k}": onp.asarray(to_numpy(v))
                        for k, v in self.aux_params.items()})

@@ -41,14 +41,28 @@ def _like(w, next_w):
 
 
 def sgd(w, dw, config=None):
-    """``w - learning_rate * dw``."""
+    """``w - learning_rate * dw``. A misspelt option is refused:
+
+    >>> import minpy_compat.numpy as np
+    >>> sgd(np.ones(2), np.ones(2), {'lr': 0.5})
+    Traceback (most recent call last):
+    ...
+    minpy_compat.errors.UnknownOptionError: sgd config: expected options among \
+'learning_rate', got 'lr'. Check the spelling.
+    """
     config = _config("sgd", config)
     w = to_numpy(w)
     return _like(w, w - config["learning_rate"] * to_numpy(dw)), config
 
 
 def sgd_momentum(w, dw, config=None):
-    """``v = momentum * v - learning_rate * dw; w + v`` (state: ``velocity``)."""
+    """``v = momentum * v - learning_rate * dw; w + v`` (state: ``velocity``).
+
+    >>> import minpy_compat.numpy as np
+    >>> w, config = sgd_momentum(np.ones(2), np.ones(2))
+    >>> w, sorted(config)
+    (array([0.99, 0.99]), ['learning_rate', 'momentum', 'velocity'])
+    """
     config = _config("sgd_momentum", config)
     w, dw = to_numpy(w), to_numpy(dw)
     v = config.get("velocity", onp.zeros_like(w))
@@ -58,7 +72,13 @@ def sgd_momentum(w, dw, config=None):
 
 
 def rmsprop(w, dw, config=None):
-    """Divide the step by a running RMS of the gradient (state: ``cache``)."""
+    """Divide the step by a running RMS of the gradient (state: ``cache``).
+
+    >>> import minpy_compat.numpy as np
+    >>> w, config = rmsprop(np.ones(2), np.ones(2))
+    >>> w.round(6)  # the first step is learning_rate / sqrt(1 - decay_rate)
+    array([0.9, 0.9])
+    """
     config = _config("rmsprop", config)
     w, dw = to_numpy(w), to_numpy(dw)
     decay = config["decay_rate"]
@@ -69,7 +89,13 @@ def rmsprop(w, dw, config=None):
 
 
 def adam(w, dw, config=None):
-    """Adam with bias correction (state: ``m``, ``v``, step count ``t``)."""
+    """Adam with bias correction (state: ``m``, ``v``, step count ``t``).
+
+    >>> import minpy_compat.numpy as np
+    >>> w, config = adam(np.ones(2, dtype=np.float32), np.ones(2))
+    >>> w.round(4), w.dtype, config['t']
+    (array([0.999, 0.999], dtype=float32), dtype('float32'), 1)
+    """
     config = _config("adam", config)
     w, dw = to_numpy(w), to_numpy(dw)
     b1, b2 = config["beta1"], config["beta2"]

@@ -13,8 +13,11 @@ the "accuracy" is the mean loss and the best epoch is the one with the lowest.
 yet (a loaded model is fine-tuned, not re-initialised); ``check_accuracy`` reads
 an ``NDArrayIter``'s samples once each without moving the iterator (so
 'roll_over' keeps its leftovers) and accepts one-hot labels. The progress bar
-honours tqdm's ``TQDM_DISABLE`` environment variable when ``verbose=True``.
+(a widget in Jupyter) honours tqdm's ``TQDM_DISABLE`` environment variable, also when
+it is set after the import (``%env TQDM_DISABLE=1`` in a notebook).
 """
+import os
+
 import numpy as onp
 from tqdm.auto import tqdm
 
@@ -31,7 +34,28 @@ TASK_TYPES = {"classification": True, "regression": False}
 
 
 class Solver:
-    """Train ``model`` on ``train_dataiter``, validating on ``test_dataiter`` each epoch."""
+    """Train ``model`` on ``train_dataiter``, validating on ``test_dataiter`` each epoch.
+
+    >>> import numpy
+    >>> from minpy_compat.nn import layers
+    >>> from minpy_compat.nn.io import NDArrayIter
+    >>> from minpy_compat.nn.model import ModelBase
+    >>> class Linear(ModelBase):
+    ...     def __init__(self):
+    ...         super().__init__()
+    ...         self.add_param('w', (2, 2)).add_param('b', (2,), init_rule='constant')
+    ...     def forward(self, X, mode):
+    ...         return layers.affine(X, self.params['w'], self.params['b'])
+    ...     def loss(self, predict, y):
+    ...         return layers.softmax_loss(predict, y)
+    >>> X, y = numpy.array([[1.0, 0.0], [0.0, 1.0]] * 4), numpy.array([0, 1] * 4)
+    >>> numpy.random.seed(0)
+    >>> solver = Solver(Linear(), NDArrayIter(X, y, batch_size=4), NDArrayIter(X, y),
+    ...                 num_epochs=3, update_rule='adam', optim_config={'learning_rate': 0.1},
+    ...                 verbose=False)
+    >>> solver.train().val_acc_history, len(solver.loss_history)
+    ([1.0, 1.0, 1.0], 6)
+    """
 
     def __init__(self, model, train_dataiter, test_dataiter, **kwargs):
         check_keys("Solver", kwargs, tuple(OPTIONS))
@@ -113,9 +137,8 @@ class Solver:
             self._init(keep_values=True)
         per_epoch = getattr(self.train_dataiter, "getnumiterations", lambda: None)()
         total = per_epoch * self.num_epochs if per_epoch else None
-        # disable only when asked: an explicit disable=False would override TQDM_DISABLE.
-        quiet = {} if self.verbose else {"disable": True}
-        with tqdm(total=total, dynamic_ncols=True, unit="batch", **quiet) as bar:
+        with tqdm(total=total, dynamic_ncols=True, unit="batch",
+                  disable=not self.verbose or _tqdm_disabled()) as bar:
             for _ in range(self.num_epochs):
                 bar.set_description(f"epoch {self.epoch + 1}/{self.num_epochs}")
                 losses = self._train_epoch(bar)
@@ -187,6 +210,16 @@ class Solver:
             seen += valid
         dataiter.reset()
         return float((hits if TASK_TYPES[self.task_type] else losses) / max(seen, 1))
+
+
+def _tqdm_disabled():
+    """Whether ``TQDM_DISABLE`` asks for no progress bar, read at each ``train()``.
+
+    tqdm reads it once, when tqdm is imported, and its Jupyter bar ignores it, so a
+    notebook could not silence the bar. Any value but '', '0', 'false', 'no', 'off'.
+    """
+    return os.environ.get("TQDM_DISABLE", "").strip().lower() not in ("", "0", "false", "no",
+                                                                       "off")
 
 
 def _evaluation_iter(dataiter, num_samples):
