@@ -259,12 +259,14 @@ def run_op(raw, traced, args, kwargs):
     key = signature(name, args) if policy.learns and adapter is not None else None
     if key is not None and policy.blacklisted(key):
         adapter = None
+    result = _FAILED
     if adapter is not None and policy.choose(name, True) == "mxnet":
         result = _try_mxnet(policy, adapter, args, kwargs, key)
-        if result is not _FAILED:
+        if result is not _FAILED and result is not _INVALID:
             STATS.count(name, "mxnet")
             return result
-    policy.choose(name, False)  # OnlyMXNetPolicy refuses here
+    if result is not _INVALID:
+        policy.choose(name, False)  # OnlyMXNetPolicy refuses here
     STATS.count(name, "numpy")
     return wrap((traced or raw)(*_numpy_data(args), **kwargs))
 
@@ -279,13 +281,16 @@ def _numpy_data(args):
                  else a for a in args)
 
 
-_FAILED = object()
+_FAILED = object()   # MXNet cannot run these arguments: NumPy runs (if the policy allows)
+_INVALID = object()  # NumPy refuses them too: NumPy runs under every policy, for its error
 
 
 def _try_mxnet(policy, adapter, args, kwargs, key):
     table = _table or _mxnet_table()
     try:
         return adapter(*args, **kwargs)
+    except table.Invalid:
+        return _INVALID
     except table.Unsupported:
         return _FAILED
     except table.mx.base.MXNetError:
@@ -322,10 +327,13 @@ def getitem(value, index):
         if policy.choose("getitem", True) == "mxnet":
             result = _try_mxnet(policy, _mxnet_table().TABLE["getitem"], (value, index), {},
                                 signature("getitem", (value,)))
-            if result is not _FAILED:
+            if result is not _FAILED and result is not _INVALID:
                 STATS.count("getitem", "mxnet")
                 return result
-        policy.choose("getitem", False)
+            if result is not _INVALID:
+                policy.choose("getitem", False)
+        else:
+            policy.choose("getitem", False)
     STATS.count("getitem", "numpy")
     from .numpy_getitem import numpy_getitem
     return numpy_getitem(value, index)
