@@ -27,7 +27,7 @@ def _axes(axis, ndim):
     if axis is None:
         return tuple(range(ndim))
     given = (axis,) if isinstance(axis, (int, onp.integer)) else axis
-    if type(given) not in (tuple, list) or not all(
+    if type(given) is not tuple or not all(
             isinstance(a, (int, onp.integer)) and not isinstance(a, bool) for a in given):
         raise Unsupported(f"axis {axis!r}")
     axes = tuple(sorted({int(a) % ndim for a in given if -ndim <= a < ndim}))
