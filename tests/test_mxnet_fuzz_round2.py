@@ -2,8 +2,8 @@
 
 Under prefer_mxnet/only_mxnet: empty arrays, Python numbers that make NumPy widen a
 dtype and arguments NumPy refuses give NumPy's results and errors, not MXNet's; 0-d
-transposes stay 0-d; NumPy-int axes and shapes work; an MXArray has ndarray's
-remaining operators. customop('mxnet') refuses empty arrays and dtypes MXNet lacks
+transposes stay 0-d; NumPy-int axes and shapes work; raw NDArrays reach NumPy-only ops
+as their values; an MXArray has ndarray's remaining operators. customop('mxnet') refuses empty arrays and dtypes MXNet lacks
 clearly; contexts check their device id; a CPU-only MXNet build names the CUDA fix;
 a thread that set a policy leaves nothing engaged when it ends; a symbol Function
 with aux states runs in a second dtype.
@@ -205,6 +205,24 @@ def test_a_mask_built_from_an_mxarray_passes_the_gradient(mx):
         c = mxnet_backend.array(x)
         mask = (c > -0.5) & (c < 0.5)
         check_fd(lambda v: np.sum(np.tanh(v) * mask) + np.sum(v // 0.7), (x,), (0,))
+
+
+# ---- raw NDArrays reaching an op that runs in NumPy -------------------------------------------
+RAW_NDARRAY_CASES = {
+    "add_int": lambda a, i: np.add(i, 1), "where": lambda a, i: np.where(a > 1, a, 0),
+    "take": lambda a, i: np.take(a, [0], axis=0), "stack_int": lambda a, i: np.stack([i, i]),
+    "argmax": lambda a, i: np.argmax(a, axis=1), "cumsum": lambda a, i: np.cumsum(a),
+}
+
+
+@pytest.mark.parametrize("name", sorted(RAW_NDARRAY_CASES))
+def test_raw_ndarrays_reach_numpy_as_their_values(mx, name):
+    data = onp.arange(6.0).reshape(2, 3)
+    expected = onp.asarray(RAW_NDARRAY_CASES[name](data, data.astype(onp.int32)))
+    with wrap_policy("prefer_mxnet"):
+        got = onp.asarray(RAW_NDARRAY_CASES[name](
+            mx.nd.array(data, dtype="float64"), mx.nd.array(data, dtype="int32")))
+    assert_same(expected, got)
 
 
 # ---- customop('mxnet') arguments MXNet cannot hold ----------------------------------------------

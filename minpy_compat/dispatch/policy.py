@@ -272,13 +272,18 @@ def run_op(raw, traced, args, kwargs):
 
 
 def _numpy_data(args):
-    """MXArray arguments as NumPy data (cached, counted), so NumPy never calls their methods."""
+    """MXArray and raw NDArray arguments as NumPy data (counted copies), so NumPy never calls
+    their methods (NumPy reads an NDArray as a nested sequence: an object array)."""
     from ..backends.mxnet_array import MXArray
-    if not any(type(a) is MXArray or type(a) is list for a in args):
+    from ..backends.mxnet_backend import _is_ndarray
+    if not any(type(a) is MXArray or type(a) is list or _is_ndarray(a) for a in args):
         return args
-    return tuple(onp.asarray(a) if type(a) is MXArray else
-                 [onp.asarray(v) if type(v) is MXArray else v for v in a] if type(a) is list
-                 else a for a in args)
+
+    def plain(value):
+        if type(value) is MXArray:
+            return onp.asarray(value)
+        return onp.asarray(MXArray(value)) if _is_ndarray(value) else value
+    return tuple([plain(v) for v in a] if type(a) is list else plain(a) for a in args)
 
 
 _FAILED = object()   # MXNet cannot run these arguments: NumPy runs (if the policy allows)
