@@ -2,9 +2,10 @@
 
 Under prefer_mxnet/only_mxnet: empty arrays, Python numbers that make NumPy widen a
 dtype and arguments NumPy refuses give NumPy's results and errors, not MXNet's; 0-d
-transposes stay 0-d; NumPy-int axes and shapes work; raw NDArrays reach NumPy-only ops
-as their values; an MXArray has ndarray's remaining operators. customop('mxnet') refuses empty arrays and dtypes MXNet lacks
-clearly; contexts check their device id; a CPU-only MXNet build names the CUDA fix;
+transposes stay 0-d; NumPy-int axes and shapes work; raw NDArrays reach NumPy-only
+ops as their values; an MXArray has ndarray's remaining operators. customop('mxnet')
+refuses empty arrays and dtypes MXNet lacks clearly; contexts check their device id;
+a CPU-only MXNet build names the CUDA fix;
 a thread that set a policy leaves nothing engaged when it ends; a symbol Function
 with aux states runs in a second dtype.
 
