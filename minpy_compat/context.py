@@ -5,6 +5,7 @@
 ...     current_context().device_type
 'cpu'
 """
+import numbers
 import threading
 
 from .dispatch import _switch
@@ -17,8 +18,16 @@ class Context:
     __slots__ = ("device_type", "device_id")
 
     def __init__(self, device_type, device_id=0):
+        if isinstance(device_type, Context):  # a copy, as MinPy's and MXNet's Context allow
+            device_type, device_id = device_type.device_type, device_type.device_id
         if device_type not in ("cpu", "gpu"):
-            raise ContextError(message("Context", "device_type 'cpu' or 'gpu'", repr(device_type)))
+            raise ContextError(message("Context", "device_type 'cpu' or 'gpu'", repr(device_type),
+                                       "Use cpu() or gpu(i)."))
+        if isinstance(device_id, bool) or not isinstance(device_id, numbers.Integral) or \
+                device_id < 0:
+            raise ContextError(message(
+                f"{device_type}(device_id)", "a non-negative int", repr(device_id),
+                f"Number devices from 0: {device_type}(0), {device_type}(1), ..."))
         self.device_type = device_type
         self.device_id = int(device_id)
 

@@ -97,9 +97,14 @@ class Function:
     def _bind(self, arrays):
         mx = self._mx
         ctx = current_mxnet_context()
+        dtype = arrays[0].dtype
         if self._aux is None:
-            self._aux = [mx.nd.zeros(self._aux_shapes[n], ctx=ctx, dtype=arrays[0].dtype)
+            self._aux = [mx.nd.zeros(self._aux_shapes[n], ctx=ctx, dtype=dtype)
                          for n in self.aux_names]
+        elif self._aux and (self._aux[0].dtype != dtype or self._aux[0].context != ctx):
+            # Another dtype or device than the last call: the states (BatchNorm's running
+            # mean and variance) carry over, converted.
+            self._aux = [a.astype(dtype).as_in_context(ctx) for a in self._aux]
         grads = [mx.nd.zeros(a.shape, ctx=ctx, dtype=a.dtype) for a in arrays]
         return self.symbol.bind(ctx, args=list(arrays), args_grad=grads, grad_req="write",
                                 aux_states=self._aux)

@@ -113,6 +113,7 @@ class MXArray(_Operators):
     def __int__(self): return int(self._data())
     def __bool__(self): return bool(self._data())
     def __index__(self): return int(self._data())
+    def __contains__(self, value): return value in self._data()
     def item(self, *args): return self._data().item(*args)
     def tolist(self): return self._data().tolist()
 

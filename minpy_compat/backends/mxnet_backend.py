@@ -20,7 +20,7 @@ import time
 import numpy as onp
 from autograd.tracer import getval, isbox
 
-from ..errors import MXNET_INSTALL, ContextError, MXNetUnavailableError, message
+from ..errors import MXNET_INSTALL, BackendError, ContextError, MXNetUnavailableError, message
 
 NAME = "mxnet"
 FLOATS = frozenset(map(onp.dtype, (onp.float16, onp.float32, onp.float64)))  # MXNet's floats
@@ -53,14 +53,25 @@ def mxnet_context(ctx):
                 ctx.device_id)
         return known
     mx = require_mxnet("Context.as_mxnet_context")
+    _check_gpu(mx, ctx)
+    return mx.gpu(ctx.device_id)
+
+
+def _check_gpu(mx, ctx):
+    if not mx.runtime.Features().is_enabled("CUDA"):
+        raise ContextError(message(
+            f"computing on {ctx}", "an MXNet build with CUDA",
+            f"a CPU-only build (mxnet {mx.__version__}): no GPU is available",
+            "Compute on cpu(), or on a machine with an NVIDIA GPU install MXNet's CUDA build "
+            f"for your CUDA version (pip install mxnet-cu112=={mx.__version__}) in place of "
+            "mxnet."))
     have = mx.context.num_gpus()
     if ctx.device_id >= have:
         raise ContextError(message(
             f"computing on {ctx}", f"a GPU with id {ctx.device_id}",
-            f"no GPU is available ({have} GPU(s) visible to MXNet)" if have == 0 else
-            f"only {have} GPU(s)", "Compute on cpu(), or run on a machine with a CUDA "
-            "build of MXNet and a GPU."))
-    return mx.gpu(ctx.device_id)
+            "no GPU is available to MXNet" if have == 0 else f"only {have} GPU(s)",
+            f"Compute on cpu(){'' if have == 0 else f' or gpu(0)..gpu({have - 1})'}, or "
+            "check CUDA_VISIBLE_DEVICES and the GPU driver."))
 
 
 def current_mxnet_context():
@@ -92,17 +103,34 @@ class CopyCounter:
 COPIES = CopyCounter()
 
 
+# The dtypes MXNet's NDArrays hold (bool is copied as float32, see copy_to_mxnet).
+DTYPES = FLOATS | frozenset(map(onp.dtype, (onp.uint8, onp.int8, onp.int32, onp.int64,
+                                            onp.bool_)))
+
+
 def copy_to_mxnet(data, ctx=None):
     """A NumPy array (or scalar) as an NDArray with the same dtype (counted)."""
     mx = require_mxnet("copy to MXNet")
     ctx = ctx or current_mxnet_context()
     data = onp.asarray(data)
+    if data.dtype not in DTYPES or data.size == 0:
+        _refuse_copy(data)
     if data.dtype == onp.bool_:
         data = data.astype(onp.float32)  # MXNet's legacy ops have no bool arithmetic
     start = time.perf_counter()
     nd = mx.nd.array(data.reshape(1) if data.ndim == 0 else data, ctx=ctx, dtype=data.dtype)
     COPIES.add("numpy->mxnet", data.nbytes, time.perf_counter() - start)
     return nd
+
+
+def _refuse_copy(data):
+    names = ", ".join(sorted(str(dtype) for dtype in DTYPES))
+    fix = ("MXNet 1.x cannot compute on zero-size arrays: skip the call for empty input, or "
+           "use customop('numpy') for this op." if data.size == 0 and data.dtype in DTYPES
+           else f"Cast it first (x.astype('float64')), or use customop('numpy') for this op.")
+    raise BackendError(message(
+        "customop('mxnet') argument", f"a non-empty array of a dtype MXNet has ({names})",
+        f"shape {data.shape} {data.dtype}", fix))
 
 
 def copy_to_numpy(nd, shape, dtype):

@@ -52,6 +52,25 @@ class _Operators:
 
     def __mod__(self, other): return _facade("remainder")(self, other)
     def __rmod__(self, other): return _facade("remainder")(other, self)
+    def __floordiv__(self, other): return _facade("floor_divide")(self, other)
+    def __rfloordiv__(self, other): return _facade("floor_divide")(other, self)
+    def __divmod__(self, other): return _facade("divmod")(self, other)
+    def __rdivmod__(self, other): return _facade("divmod")(other, self)
+    # Masks: comparisons give bool arrays, and (x > 0) & (x < 1) combines them.
+    def __and__(self, other): return _facade("bitwise_and")(self, other)
+    def __rand__(self, other): return _facade("bitwise_and")(other, self)
+    def __or__(self, other): return _facade("bitwise_or")(self, other)
+    def __ror__(self, other): return _facade("bitwise_or")(other, self)
+    def __xor__(self, other): return _facade("bitwise_xor")(self, other)
+    def __rxor__(self, other): return _facade("bitwise_xor")(other, self)
+    def __invert__(self): return _facade("invert")(self)
+    def __lshift__(self, other): return _facade("left_shift")(self, other)
+    def __rlshift__(self, other): return _facade("left_shift")(other, self)
+    def __rshift__(self, other): return _facade("right_shift")(self, other)
+    def __rrshift__(self, other): return _facade("right_shift")(other, self)
+
+    def __round__(self, ndigits=None):
+        return _facade("round")(self, 0 if ndigits is None else ndigits)
 
     def __getitem__(self, index):
         from ..dispatch.policy import getitem

@@ -32,6 +32,11 @@ class Unsupported(Exception):
     """MXNet would not give NumPy's answer for these arguments; NumPy runs instead."""
 
 
+class Invalid(Unsupported):
+    """NumPy refuses these arguments too (shapes that do not broadcast, ...): NumPy runs,
+    under every policy, so the user sees NumPy's own error, not MXNet's or a policy's."""
+
+
 def register(op, record_as=None, unless_traced=()):
     """Add ``op`` to the table's list and make it recordable (see ``mxnet_record``)."""
     OPS.append(op)
@@ -41,17 +46,25 @@ def register(op, record_as=None, unless_traced=()):
 # ---- argument checks ------------------------------------------------------------------
 def float_dtype(values, allow_bool=False):
     """The one float dtype of the array arguments, one MXNet has (not longdouble);
-    Unsupported for anything else."""
-    found = None
+    Unsupported for anything else, for empty arrays (MXNet 1.x reads a 0 in a shape as
+    "unknown") and for Python numbers that make NumPy widen the dtype."""
+    found, numbers, dims = None, False, False
     for value in values:
         kind = type(value)
-        if kind is float or kind is int or value is None:
+        if kind is float or kind is int:
+            numbers = True
+            continue
+        if value is None:
             continue
         raw = getval(value)
         dtype = getattr(raw, "dtype", None)
         if dtype is None or type(raw) is float:
             raise Unsupported(f"argument {kind.__name__}")
         dtype = onp.dtype(dtype)  # a raw mx.nd.NDArray reports a type, not a dtype
+        if raw.shape:
+            dims = True
+            if 0 in raw.shape:
+                raise Unsupported("an empty array")
         if dtype.kind == "b" and allow_bool:
             continue
         if dtype.kind != "f" or (found is not None and dtype != found):
@@ -61,7 +74,20 @@ def float_dtype(values, allow_bool=False):
         raise Unsupported("no float array argument")
     if found not in FLOATS:
         raise Unsupported(f"dtype {found} (MXNet has float16, float32 and float64)")
+    if numbers and found != onp.float64:
+        _check_numbers(values, found if dims else onp.empty((), found))
     return found
+
+
+def _check_numbers(values, like):
+    """Unsupported where a Python number widens the arrays' dtype, as NumPy 1.x's value-based
+    casting does (float32 + 65536 is float64, float16 + 70000.0 float32; a 0-d float32
+    array + 2.5 is float64). MXNet would keep the dtype. ``like``: the arrays' dtype, or a
+    0-d array of it where every array is 0-d."""
+    dtype = onp.result_type(like)
+    for value in values:
+        if (type(value) is float or type(value) is int) and onp.result_type(like, value) != dtype:
+            raise Unsupported(f"{value!r} widens {dtype}")
 
 
 def shape_of(value):
@@ -197,8 +223,15 @@ def _binary_call(op):
         if out is not None or kwargs:
             raise Unsupported("keyword arguments")
         float_dtype((x, y))
+        if not _broadcastable(shape_of(x), shape_of(y)):
+            raise Invalid("shapes that do not broadcast")
         return op(x, y, **_shape_kwargs(x, y))
     return call
+
+
+def _broadcastable(one, other):
+    return one == other or all(a == b or a == 1 or b == 1
+                               for a, b in zip(reversed(one), reversed(other)))
 
 
 for _raw, _op in ((onp.add, mx_add), (onp.subtract, mx_subtract), (onp.multiply, mx_multiply),
@@ -297,6 +330,8 @@ def _dot_call(a, b, out=None):
     sa, sb = shape_of(a), shape_of(b)
     if not (1 <= len(sa) <= 2 and 1 <= len(sb) <= 2):
         raise Unsupported("dot of arrays with more than 2 or fewer than 1 dimensions")
+    if sa[-1] != sb[0]:
+        raise Invalid("shapes not aligned")
     return mx_dot(a, b, **({"scalar": True} if len(sa) == len(sb) == 1 else {}))
 
 

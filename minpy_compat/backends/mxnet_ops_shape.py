@@ -8,7 +8,8 @@ import numpy as onp
 from ..primitive import customop
 from .mxnet_array import MXArray
 from .mxnet_backend import FLOATS, current_mxnet_context, logical
-from .mxnet_ops import OPS, TABLE, Unsupported, float_dtype, mx, nd, register, shape_of
+from .mxnet_ops import (OPS, TABLE, Invalid, Unsupported, float_dtype, mx, nd, register,
+                        shape_of)
 
 MAX_JOINED = 32  # concatenate/stack of more arrays than this run in NumPy
 
@@ -25,10 +26,14 @@ def _axes(axis, ndim):
     """NumPy's axis argument as a sorted tuple of non-negative ints."""
     if axis is None:
         return tuple(range(ndim))
-    axes = (axis,) if isinstance(axis, int) else tuple(axis)
-    if not all(isinstance(a, int) and -ndim <= a < ndim for a in axes):
+    given = (axis,) if isinstance(axis, (int, onp.integer)) else axis
+    if type(given) is not tuple or not all(
+            isinstance(a, (int, onp.integer)) and not isinstance(a, bool) for a in given):
         raise Unsupported(f"axis {axis!r}")
-    return tuple(sorted(a % ndim for a in axes))
+    axes = tuple(sorted({int(a) % ndim for a in given if -ndim <= a < ndim}))
+    if len(axes) != len(given):
+        raise Invalid(f"axis {axis!r} out of range or repeated")
+    return axes
 
 
 def _kept_shape(shape, axes):
@@ -167,7 +172,9 @@ TABLE[onp.reshape] = _reshape_call
 @register
 @customop('mxnet')
 def mx_transpose(x, axes):
-    return nd.transpose(x, axes=axes) if len(axes) > 1 else x
+    if len(axes) > 1:
+        return nd.transpose(x, axes=axes)
+    return x if axes else logical(x, ())  # a 0-d array stays 0-d
 
 
 mx_transpose.def_grad(lambda ans, x, axes: lambda g: nd.transpose(
@@ -177,11 +184,14 @@ mx_transpose.def_grad(lambda ans, x, axes: lambda g: nd.transpose(
 def _transpose_call(a, axes=None):
     float_dtype((a,))
     ndim = len(shape_of(a))
-    axes = tuple(reversed(range(ndim))) if axes is None else tuple(a_ % ndim for a_ in axes)
+    if axes is None:
+        return mx_transpose(a, tuple(reversed(range(ndim))))
+    if not all(type(axis) is int and -ndim <= axis < ndim for axis in axes):
+        raise Invalid(f"axes {axes!r}")  # NumPy's AxisError or TypeError
+    axes = tuple(axis % ndim for axis in axes)
     if sorted(axes) != list(range(ndim)):
-        raise Unsupported(f"axes {axes}")
-    result = mx_transpose(a, axes)
-    return result
+        raise Invalid(f"axes {axes}")
+    return mx_transpose(a, axes)
 
 
 TABLE[onp.transpose] = _transpose_call
@@ -190,8 +200,10 @@ TABLE[onp.transpose] = _transpose_call
 def _expand_dims_call(a, axis):
     float_dtype((a,))
     shape = shape_of(a)
-    if not isinstance(axis, int) or not -len(shape) - 1 <= axis <= len(shape):
+    if not isinstance(axis, int):
         raise Unsupported(f"axis {axis!r}")
+    if not -len(shape) - 1 <= axis <= len(shape):
+        raise Invalid(f"axis {axis!r}")
     axis %= len(shape) + 1
     return mx_reshape(a, shape[:axis] + (1,) + shape[axis:])
 
@@ -242,8 +254,18 @@ def _join_call(op, extra_axis):
         ndim = len(next(iter(shapes))) + extra_axis
         if () in shapes or not isinstance(axis, int) or not -ndim <= axis < ndim:
             raise Unsupported(f"axis {axis!r} or 0-d arrays")
+        if not _joinable(shapes, None if extra_axis else axis % ndim):
+            raise Invalid("shapes that do not join")
         return op(axis % ndim, *arrays)
     return call
+
+
+def _joinable(shapes, axis):
+    """Whether arrays of ``shapes`` stack (``axis`` None: all equal) or concatenate."""
+    if axis is None:
+        return len(shapes) == 1
+    return len({shape[:axis] + shape[axis + 1:] if len(shape) > axis else None
+                for shape in shapes}) == 1 and len({len(s) for s in shapes}) == 1
 
 
 TABLE[onp.concatenate] = _join_call(mx_concatenate, 0)
@@ -304,6 +326,8 @@ def getitem_call(x, index):
         if type(item) is int and -n <= item < n:
             b = item % n
             begin.append(b), end.append(b + 1), step.append(1)
+        elif type(item) is int:
+            raise Invalid(f"index {item} out of range")
         elif type(item) is slice:
             b, e, s = item.indices(n)
             if s <= 0 or len(range(b, e, s)) == 0:
@@ -323,9 +347,14 @@ def _creation_call(fill):
         if order != "C" or kwargs:
             raise Unsupported("order= or keyword arguments")
         dtype = onp.dtype(float if dtype is None else dtype)
-        shape = (shape,) if isinstance(shape, int) else tuple(shape)
+        shape = (shape,) if isinstance(shape, (int, onp.integer)) else shape
+        if type(shape) not in (tuple, list):
+            raise Unsupported(f"shape {shape!r}")
+        if not all(isinstance(n, (int, onp.integer)) and n >= 0 for n in shape):
+            raise Invalid(f"shape {shape!r}")
         if dtype not in FLOATS or 0 in shape:
             raise Unsupported(f"dtype {dtype} or an empty shape")
+        shape = tuple(map(int, shape))
         data = nd.full(_physical(shape), fill, ctx=current_mxnet_context(), dtype=dtype)
         return MXArray(data, shape, dtype)
     return call

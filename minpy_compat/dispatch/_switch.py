@@ -10,13 +10,30 @@ import threading
 
 engaged = False
 _reasons = set()   # (thread id, reason) pairs that need the dispatcher
-_lock = threading.Lock()
+_lock = threading.RLock()  # re-entered if a thread's _Release is freed inside need()
+_local = threading.local()
+
+
+class _Release:
+    """Kept in a thread's local storage, which Python frees when the thread ends: then
+    that thread's reasons go (a thread that set a policy and ended keeps nothing engaged)."""
+
+    def __init__(self, ident):
+        self.ident = ident
+
+    def __del__(self, lock=_lock, reasons=_reasons):  # defaults: at exit globals are None
+        global engaged
+        with lock:
+            reasons.difference_update([key for key in reasons if key[0] == self.ident])
+            engaged = bool(reasons)
 
 
 def need(reason, on):
     """Say whether this thread needs the dispatcher for ``reason`` ('policy', 'gpu', 'stats')."""
     global engaged
     key = (threading.get_ident(), reason) if reason != "stats" else (None, reason)
+    if on and key[0] is not None and getattr(_local, "release", None) is None:
+        _local.release = _Release(key[0])
     with _lock:
         if on:
             _reasons.add(key)

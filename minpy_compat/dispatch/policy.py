@@ -259,33 +259,43 @@ def run_op(raw, traced, args, kwargs):
     key = signature(name, args) if policy.learns and adapter is not None else None
     if key is not None and policy.blacklisted(key):
         adapter = None
+    result = _FAILED
     if adapter is not None and policy.choose(name, True) == "mxnet":
         result = _try_mxnet(policy, adapter, args, kwargs, key)
-        if result is not _FAILED:
+        if result is not _FAILED and result is not _INVALID:
             STATS.count(name, "mxnet")
             return result
-    policy.choose(name, False)  # OnlyMXNetPolicy refuses here
+    if result is not _INVALID:
+        policy.choose(name, False)  # OnlyMXNetPolicy refuses here
     STATS.count(name, "numpy")
     return wrap((traced or raw)(*_numpy_data(args), **kwargs))
 
 
 def _numpy_data(args):
-    """MXArray arguments as NumPy data (cached, counted), so NumPy never calls their methods."""
+    """MXArray and raw NDArray arguments as NumPy data (counted copies), so NumPy never calls
+    their methods (NumPy reads an NDArray as a nested sequence: an object array)."""
     from ..backends.mxnet_array import MXArray
-    if not any(type(a) is MXArray or type(a) is list for a in args):
+    from ..backends.mxnet_backend import _is_ndarray
+    if not any(type(a) is MXArray or type(a) is list or _is_ndarray(a) for a in args):
         return args
-    return tuple(onp.asarray(a) if type(a) is MXArray else
-                 [onp.asarray(v) if type(v) is MXArray else v for v in a] if type(a) is list
-                 else a for a in args)
+
+    def plain(value):
+        if type(value) is MXArray:
+            return onp.asarray(value)
+        return onp.asarray(MXArray(value)) if _is_ndarray(value) else value
+    return tuple([plain(v) for v in a] if type(a) is list else plain(a) for a in args)
 
 
-_FAILED = object()
+_FAILED = object()   # MXNet cannot run these arguments: NumPy runs (if the policy allows)
+_INVALID = object()  # NumPy refuses them too: NumPy runs under every policy, for its error
 
 
 def _try_mxnet(policy, adapter, args, kwargs, key):
     table = _table or _mxnet_table()
     try:
         return adapter(*args, **kwargs)
+    except table.Invalid:
+        return _INVALID
     except table.Unsupported:
         return _FAILED
     except table.mx.base.MXNetError:
@@ -322,10 +332,13 @@ def getitem(value, index):
         if policy.choose("getitem", True) == "mxnet":
             result = _try_mxnet(policy, _mxnet_table().TABLE["getitem"], (value, index), {},
                                 signature("getitem", (value,)))
-            if result is not _FAILED:
+            if result is not _FAILED and result is not _INVALID:
                 STATS.count("getitem", "mxnet")
                 return result
-        policy.choose("getitem", False)
+            if result is not _INVALID:
+                policy.choose("getitem", False)
+        else:
+            policy.choose("getitem", False)
     STATS.count("getitem", "numpy")
     from .numpy_getitem import numpy_getitem
     return numpy_getitem(value, index)
