@@ -75,3 +75,104 @@ def test_context_errors_name_the_setting(restore_settings):
         context.set_context(device_target="Ascend")
     with pytest.raises(ContextError, match="get_context: expected one of"):
         context.get_context("no_such_setting")
+
+
+# ---- Cell traversal and printing ----------------------------------------------------------
+class Shared(nn.Cell):
+    """fc1 held twice (fc1 and fc2) beside a ReLU."""
+
+    def __init__(self):
+        super().__init__()
+        self.fc1 = nn.Dense(2, 3)
+        self.relu = nn.ReLU()
+        self.fc2 = self.fc1
+
+    def construct(self, x):
+        return self.fc2(self.relu(self.fc1(x)))
+
+
+def test_name_cells_lists_a_twice_held_cell_once():
+    # MindSpore 2.10: list(name_cells()) -> ['fc1', 'relu']; len(cells()) -> 2;
+    # cells_and_names -> ['', 'fc1', 'relu']
+    net = Shared()
+    assert list(net.name_cells()) == ["fc1", "relu"]
+    assert net.cells() == [net.fc1, net.relu]
+    assert [name for name, _ in net.cells_and_names()] == ["", "fc1", "relu"]
+
+
+def test_repr_follows_mindspore_layout():
+    # MindSpore 2.10 printed exactly these
+    assert repr(nn.ReLU()) == "ReLU()"
+    assert repr(nn.MSELoss()) == "MSELoss()"
+    assert repr(nn.Dense(2, 3)) == "Dense(input_channels=2, output_channels=3, has_bias=True)"
+    assert repr(nn.Dropout(p=0.3)) == "Dropout(p=0.3)"
+    assert repr(nn.Dropout(keep_prob=0.9)) == "Dropout(keep_prob=0.9)"
+    assert repr(nn.Dropout()) == "Dropout(keep_prob=0.5)"
+    assert repr(Shared()) == (
+        "Shared(\n"
+        "  (fc1): Dense(input_channels=2, output_channels=3, has_bias=True)\n"
+        "  (relu): ReLU()\n"
+        "  (fc2): Dense(input_channels=2, output_channels=3, has_bias=True)\n"
+        ")")
+    assert repr(nn.Dense(2, 3, has_bias=False, activation="relu")) == (
+        "Dense(\n"
+        "  input_channels=2, output_channels=3, activation=ReLU()\n"
+        "  (activation): ReLU()\n"
+        ")")
+    assert str(nn.SequentialCell([nn.Dense(2, 3), nn.ReLU()])) == (
+        "SequentialCell(\n"
+        "  (0): Dense(input_channels=2, output_channels=3, has_bias=True)\n"
+        "  (1): ReLU()\n"
+        ")")
+
+
+def test_nested_repr_indents_each_level():
+    # MindSpore 2.10: WithLossCell(\n  (_backbone): Dense(...)\n  (_loss_fn): MSELoss()\n)
+    outer = nn.SequentialCell([nn.WithLossCell(nn.Dense(1, 1), nn.MSELoss())])
+    assert repr(outer) == (
+        "SequentialCell(\n"
+        "  (0): WithLossCell(\n"
+        "    (_backbone): Dense(input_channels=1, output_channels=1, has_bias=True)\n"
+        "    (_loss_fn): MSELoss()\n"
+        "  )\n"
+        ")")
+
+
+# ---- layers --------------------------------------------------------------------------------
+def test_dense_without_bias_has_bias_none():
+    # MindSpore 2.10: nn.Dense(2, 1, has_bias=False).bias -> None; trainable_params -> weight
+    dense = nn.Dense(2, 1, has_bias=False)
+    assert dense.bias is None
+    assert [p.name for p in dense.trainable_params()] == ["weight"]
+
+
+@pytest.mark.parametrize("shape, kwargs, expected", [
+    ((2, 3, 4), {"start_dim": 0}, (24,)),
+    ((2, 3, 4, 5), {"end_dim": 1}, (2, 3, 4, 5)),
+    ((2, 3, 4, 5), {"start_dim": 1, "end_dim": 2}, (2, 12, 5)),
+    ((2, 3, 4, 5), {"start_dim": -3, "end_dim": -2}, (2, 12, 5)),
+    ((), {"start_dim": 0}, (1,)),
+    ((3,), {"start_dim": 0}, (3,)),
+    ((2, 0, 4), {"start_dim": 0, "end_dim": 1}, (0, 4)),
+])
+def test_flatten_merges_start_dim_to_end_dim(shape, kwargs, expected):
+    # MindSpore 2.10 gave each expected shape
+    x = ms.Tensor(onp.ones(shape, onp.float32))
+    out = nn.Flatten(**kwargs)(x)
+    assert out.shape == expected and out.dtype == onp.float32
+    grad = ms.grad(lambda v: nn.Flatten(**kwargs)(v) * 2)(x)
+    onp.testing.assert_array_equal(grad, onp.full(shape, 2.0, onp.float32))
+
+
+def test_flatten_refuses_axes_outside_the_input():
+    # MindSpore 2.10: a 1-D input with the default start_dim=1 -> ValueError "'start_dim' or
+    # 'end_dim' out of range."; start_dim=2, end_dim=1 -> "'start_dim' cannot come after
+    # 'end_dim'"; start_dim=1.0 -> TypeError "both 'start_dim' and 'end_dim' must be int"
+    with pytest.raises(ValueError, match=r"Flatten start_dim: expected an axis in \[-1, 1\)"):
+        nn.Flatten()(tensor([1.0, 2.0]))
+    with pytest.raises(ValueError, match=r"Flatten end_dim: expected an axis in \[-2, 2\)"):
+        nn.Flatten(end_dim=2)(tensor([[1.0]]))
+    with pytest.raises(ValueError, match="Flatten: expected start_dim at or before end_dim"):
+        nn.Flatten(start_dim=2, end_dim=1)(ms.Tensor(onp.ones((2, 3, 4, 5), onp.float32)))
+    with pytest.raises(TypeError, match="Flatten start_dim: expected an int, got float"):
+        nn.Flatten(start_dim=1.0)(tensor([[1.0]]))

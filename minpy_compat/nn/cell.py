@@ -135,10 +135,17 @@ class Cell:
                 yield from cell.cells_and_names(seen, path)
 
     def cells(self):
-        return list(self._cells.values())
+        """The direct sub-cells, each once (a Cell held by two attributes counts once)."""
+        return list(self.name_cells().values())
 
     def name_cells(self):
-        return OrderedDict(self._cells)
+        """``{name: cell}`` of the direct sub-cells; a Cell held twice keeps its first name."""
+        named, seen = OrderedDict(), set()
+        for name, cell in self._cells.items():
+            if cell is not None and id(cell) not in seen:
+                seen.add(id(cell))
+                named[name] = cell
+        return named
 
     def parameters_and_names(self, name_prefix="", expand=True):
         """``(path, parameter)`` for this Cell's Parameters, then its sub-cells', each once."""
@@ -241,10 +248,13 @@ class Cell:
         return ""
 
     def __repr__(self):
+        """MindSpore 2.10's layout: ``Dense(input_channels=2, ...)``, sub-cells indented below."""
         extra = self.extend_repr()
-        head = f"{type(self).__name__}<{extra}>" if extra else type(self).__name__
-        if not self._cells:
-            return head
-        lines = [f"  ({name}): " + repr(cell).replace("\n", "\n  ")
-                 for name, cell in self._cells.items()]
-        return head + "(\n" + "\n".join(lines) + "\n)"
+        extra_lines = extra.split("\n") if extra else []
+        child_lines = [f"({name}): " + repr(cell).replace("\n", "\n  ")
+                       for name, cell in self._cells.items()]
+        if len(extra_lines) == 1 and not child_lines:
+            return f"{type(self).__name__}({extra_lines[0]})"
+        lines = extra_lines + child_lines
+        body = "\n  " + "\n  ".join(lines) + "\n" if lines else ""
+        return f"{type(self).__name__}({body})"
