@@ -5,6 +5,7 @@ above an assertion quotes what MindSpore printed.
 """
 import numpy as onp
 import pytest
+from autograd.test_util import check_grads
 
 import minpy_compat as ms
 from minpy_compat import context, nn
@@ -224,3 +225,68 @@ def test_parameter_requires_grad_must_be_a_bool():
     assert param.requires_grad is False and param.clone().requires_grad is False
     with pytest.raises(TypeError, match="Parameter.name: expected a str or None, got int"):
         param.name = 3
+
+
+# ---- ops: result dtypes and gradients on the edges ----------------------------------------
+INT32 = onp.array([1, 2], onp.int32)
+OFF_THE_KINKS = onp.array([-0.7, 0.4, 2.5, 5.2, 6.9])  # float64, away from 0, 6 and the bounds
+
+
+@pytest.mark.parametrize("call, expected_dtype", [
+    # MindSpore 2.10: each of these gave Float32 (NumPy's promotion gave float64)
+    (lambda i: ms.ops.div(i, 2), onp.float32),
+    (lambda i: ms.ops.div(i, i), onp.float32),
+    (lambda i: ms.ops.add(i, 1.5), onp.float32),
+    (lambda i: ms.ops.add(1.5, i), onp.float32),
+    (lambda i: ms.ops.sub(i, onp.float64(0.5)), onp.float32),
+    (lambda i: ms.ops.mul(i, tensor([0.5, 0.5])), onp.float32),
+    (lambda i: ms.ops.add(i.astype(onp.int64), tensor([0.5, 0.5])), onp.float32),
+    (lambda i: ms.ops.pow(i, 0.5), onp.float32),
+    (lambda i: ms.ops.pow(2.0, i), onp.float32),
+    (lambda i: ms.ops.minimum(i, 1.5), onp.float32),
+    (lambda i: ms.ops.sqrt(i), onp.float32),
+    (lambda i: ms.ops.RealDiv()(i, 2), onp.float32),
+    # MindSpore 2.10: Float16 with Int32 stays Float16
+    (lambda i: ms.ops.add(i, tensor([1.5, 2.5], onp.float16)), onp.float16),
+    (lambda i: ms.ops.div(tensor([1.5, 2.5], onp.float16), i), onp.float16),
+])
+def test_ops_keep_mindspore_float_types_for_int_inputs(call, expected_dtype):
+    i = ms.Tensor(INT32)
+    out = call(i)
+    assert out.dtype == expected_dtype
+    expected = call(INT32.astype(onp.float64))
+    onp.testing.assert_allclose(out, expected, rtol=1e-3)
+
+
+def test_ops_keep_float64_only_when_a_float64_tensor_takes_part():
+    i = ms.Tensor(INT32)
+    # MindSpore 2.10: Float32 / Int32 -> Float32
+    assert ms.ops.div(tensor([3.0]), i[:1]).dtype == onp.float32
+    assert ms.ops.add(i, tensor([0.5, 0.5], onp.float64)).dtype == onp.float64
+    assert ms.ops.div(tensor([1.0], onp.float64), 2).dtype == onp.float64
+    # and the cast is differentiable: d(x / 2)/dx of a float32 x is float32 1/2
+    grad = ms.grad(lambda x: ms.ops.div(x, ms.Tensor(onp.array([2], onp.int32))))(tensor([3.0]))
+    assert grad.dtype == onp.float32 and grad.tolist() == [0.5]
+
+
+def test_relu6_gradient_is_one_at_six():
+    # MindSpore 2.10: grad of relu6 / ops.ReLU6() / nn.ReLU6() at [-1, 0, 3, 6, 7] ->
+    # [0, 0, 1, 1, 0]
+    x = tensor([-1.0, 0.0, 3.0, 6.0, 7.0])
+    for fn in (ms.ops.relu6, ms.ops.ReLU6(), nn.ReLU6()):
+        assert ms.ops.grad(lambda v, fn=fn: fn(v))(x).tolist() == [0, 0, 1, 1, 0]
+    assert ms.ops.relu6(x).tolist() == [0, 0, 3, 6, 6]
+    assert ms.ops.relu6(x).dtype == onp.float32
+    check_grads(ms.ops.relu6, modes=["rev"], order=2)(OFF_THE_KINKS)
+
+
+def test_clip_by_value_gradient_is_half_on_a_bound():
+    # MindSpore 2.10: grad of clip_by_value(x, -1, 1) at [-2, -1, 0, 1, 2] ->
+    # [0, 0.5, 1, 0.5, 0]; with only a minimum at [-2, -1, 0] -> [0, 0.5, 1]
+    x = tensor([-2.0, -1.0, 0.0, 1.0, 2.0])
+    grad = ms.ops.grad(lambda v: ms.ops.clip_by_value(v, -1.0, 1.0))(x)
+    assert grad.tolist() == [0, 0.5, 1, 0.5, 0] and grad.dtype == onp.float32
+    assert ms.ops.grad(lambda v: ms.ops.clip_by_value(v, -1.0))(x[:3]).tolist() == [0, 0.5, 1]
+    assert ms.ops.clip_by_value(x, -1.0, 1.0).tolist() == [-1, -1, 0, 1, 1]
+    check_grads(lambda v: ms.ops.clip_by_value(v, -0.5, 3.0), modes=["rev"], order=2)(
+        OFF_THE_KINKS)
