@@ -290,3 +290,48 @@ def test_clip_by_value_gradient_is_half_on_a_bound():
     assert ms.ops.clip_by_value(x, -1.0, 1.0).tolist() == [-1, -1, 0, 1, 1]
     check_grads(lambda v: ms.ops.clip_by_value(v, -0.5, 3.0), modes=["rev"], order=2)(
         OFF_THE_KINKS)
+
+
+# ---- assigning to a name that holds a Parameter or a Cell ---------------------------------
+class Scaled(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Dense(2, 1, weight_init="ones", bias_init="zeros")
+        self.w = ms.Parameter(tensor([2.0]), name="w")
+
+    def construct(self, x):
+        return self.fc(x) * self.w
+
+
+def test_assigning_a_tensor_to_a_parameter_name_sets_its_data():
+    # MindSpore 2.10: net.w = Tensor([5.0]) keeps w a Parameter (trainable_params ['w',
+    # 'fc.weight', 'fc.bias']) whose value is now [5.]
+    net = Scaled()
+    param = net.w
+    net.w = tensor([5.0])
+    assert net.w is param and param.tolist() == [5.0]
+    assert [p.name for p in net.trainable_params()] == ["w", "fc.weight", "fc.bias"]
+    assert net(tensor([[1.0, 2.0]])).tolist() == [[15.0]]
+    # gradients still reach it
+    gw = ms.grad(net, None, net.w)(tensor([[1.0, 2.0]]))
+    assert gw.tolist() == [3.0]
+
+
+def test_assigning_a_non_tensor_to_a_parameter_or_cell_name_is_refused():
+    # MindSpore 2.10: TypeError "Parameter 'w' already exists in network, can not assign
+    # this type: '<class 'str'>' as a parameter."; "Sub cell 'fc' already exists ..."
+    net = Scaled()
+    with pytest.raises(TypeError, match=r"Scaled\.w: expected a Tensor .*got str"):
+        net.w = "five"
+    with pytest.raises(TypeError, match=r"Scaled\.fc: expected a Cell or None, got int"):
+        net.fc = 3
+    net.fc = None  # None clears the entry, as in MindSpore
+    assert [p.name for p in net.trainable_params()] == ["w"]
+
+
+def test_cell_records_set_grad_and_names_its_class():
+    # MindSpore 2.10: requires_grad False, then True after set_grad(); cls_name 'Scaled'
+    net = Scaled()
+    assert net.requires_grad is False
+    assert net.set_grad() is net and net.requires_grad is True
+    assert net.cls_name == "Scaled"
