@@ -335,3 +335,18 @@ def test_cell_records_set_grad_and_names_its_class():
     assert net.requires_grad is False
     assert net.set_grad() is net and net.requires_grad is True
     assert net.cls_name == "Scaled"
+
+
+# ---- gradients of dict outputs --------------------------------------------------------------
+def test_grad_of_a_dict_output_sums_its_values():
+    # MindSpore 2.10: ops.grad(lambda a: {'a': a * 2, 'b': a * a})(x=[1, 2]) -> [4. 6.];
+    # ({'a': 2a}, [3a]) -> [5. 5.]; a Cell returning {'y': 4a} -> [4. 4.] (zeros before)
+    x = tensor([1.0, 2.0])
+    assert ms.ops.grad(lambda a: {"a": a * 2, "b": a * a})(x).tolist() == [4.0, 6.0]
+    assert ms.ops.grad(lambda a: ({"a": a * 2}, [a * 3]))(x).tolist() == [5.0, 5.0]
+
+    class DictOut(nn.Cell):
+        def construct(self, a):
+            return {"y": a * 4}
+    grad = ms.ops.GradOperation()(DictOut())(x)
+    assert grad.tolist() == [4.0, 4.0] and grad.dtype == onp.float32
