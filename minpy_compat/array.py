@@ -91,6 +91,17 @@ class Array(onp.ndarray, metaclass=_ArrayType):
             return
         super().put(indices, values, mode=mode)
 
+    # NumPy 2.4 refuses float() of a one-element array with ndim > 0; NumPy 1.x (MinPy's)
+    # and MindSpore read it: float(Tensor([2.5])) == 2.5. More elements still raise.
+    def __float__(self):
+        return float(_one_element(self))
+
+    def __int__(self):
+        return int(_one_element(self))
+
+    def __complex__(self):
+        return complex(_one_element(self))
+
     def __str__(self):
         return str(self.view(onp.ndarray))
 
@@ -137,6 +148,11 @@ def _whole_view(array, base):
 
 def _array_from_plain(plain):
     return plain.view(Array)
+
+
+def _one_element(array):
+    plain = array.view(onp.ndarray)
+    return plain.reshape(()) if plain.ndim and plain.size == 1 else plain
 
 
 class Number(float):

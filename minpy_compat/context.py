@@ -1,9 +1,17 @@
 """Device contexts: ``cpu()``, ``gpu(i)``, and the per-thread current context.
 
+The module also answers MindSpore's ``from mindspore import context`` spelling:
+``set_context(mode=..., device_target=...)``, ``get_context`` and the two run modes
+(the settings themselves live in ``ms_context``).
+
 >>> from minpy_compat.context import cpu, gpu, current_context
 >>> with cpu():
 ...     current_context().device_type
 'cpu'
+>>> from minpy_compat import context
+>>> context.set_context(mode=context.PYNATIVE_MODE)
+>>> context.get_context("mode") == context.PYNATIVE_MODE
+True
 """
 import numbers
 import threading
@@ -66,6 +74,10 @@ def gpu(device_id=0):
     return Context("gpu", device_id)
 
 
+# MindSpore's run modes; minpy_compat is always eager, so both run as PyNative does.
+GRAPH_MODE = 0
+PYNATIVE_MODE = 1
+
 _local = threading.local()
 _DEFAULT = cpu()
 
@@ -82,10 +94,21 @@ def current_context():
     return getattr(_local, "context", _DEFAULT)
 
 
-def set_context(ctx):
-    """Set the calling thread's context."""
+def set_context(ctx=None, **settings):
+    """Set the calling thread's context (``set_context(gpu(0))``, MinPy's call), or
+    MindSpore's settings (``set_context(mode=PYNATIVE_MODE, device_target='CPU')``)."""
+    if settings or ctx is None:
+        from . import ms_context  # MindSpore's settings sit one layer above the devices
+        ms_context.set_context(ctx, **settings)
+        return
     if not isinstance(ctx, Context):
         raise ContextError(message("set_context", "a Context such as cpu() or gpu(0)", repr(ctx)))
     _local.context = ctx
     # On a GPU context the default policy runs ops on MXNet: engage the dispatcher.
     _switch.need("gpu", ctx.device_type == "gpu")
+
+
+def get_context(attr_key):
+    """MindSpore's ``get_context('mode')``: a value given to ``set_context`` (or its default)."""
+    from . import ms_context
+    return ms_context.get_context(attr_key)

@@ -4,6 +4,8 @@ minpy_compat is always eager, so ``mode`` is recorded and nothing else
 (``GRAPH_MODE`` code runs as PyNative would). ``device_target`` picks the current
 device context: 'CPU' -> ``cpu(device_id)``, 'GPU' -> ``gpu(device_id)`` (refused
 when MXNet sees no such GPU); other targets have no context here and are refused.
+A call that names neither ``device_target`` nor ``device_id`` leaves the device alone.
+``minpy_compat.context`` answers the same calls (MindSpore's ``from mindspore import context``).
 
 >>> import minpy_compat as ms
 >>> ms.set_context(mode=ms.GRAPH_MODE, device_target="CPU")
@@ -13,10 +15,9 @@ when MXNet sees no such GPU); other targets have no context here and are refused
 import numpy as onp
 
 from . import context as _devices
+from .context import GRAPH_MODE, PYNATIVE_MODE
 from .errors import ContextError, MXNetUnavailableError, message
 
-GRAPH_MODE = 0
-PYNATIVE_MODE = 1
 _TARGETS = {"CPU": _devices.cpu, "GPU": _devices.gpu}
 _settings = {"mode": PYNATIVE_MODE, "device_target": "CPU", "device_id": 0}
 
@@ -30,9 +31,12 @@ def set_context(ctx=None, **kwargs):
         _devices.set_context(ctx)
         return
     mode = kwargs.get("mode", _settings["mode"])
-    if mode not in (GRAPH_MODE, PYNATIVE_MODE):
+    if isinstance(mode, bool) or mode not in (GRAPH_MODE, PYNATIVE_MODE):
         raise ContextError(message("set_context mode", "GRAPH_MODE (0) or PYNATIVE_MODE (1)",
                                    repr(mode)))
+    if "device_target" not in kwargs and "device_id" not in kwargs:
+        _settings.update(kwargs)  # the device stays what it is (a `with gpu(0):` block too)
+        return
     target = kwargs.get("device_target", _settings["device_target"])
     device_id = kwargs.get("device_id", _settings["device_id"])
     make = _TARGETS.get(target if not isinstance(target, str) else target.upper())

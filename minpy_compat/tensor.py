@@ -69,7 +69,9 @@ def as_tensor(data, dtype=None):
         data = data.view(Array)
     plain = onp.array(data.asnumpy() if hasattr(data, "asnumpy") and not isinstance(
         data, onp.ndarray) else data, dtype=dtype, copy=True)
-    if dtype is None and plain.dtype == onp.float64 and not isinstance(data, onp.ndarray):
+    # Python floats become float32; NumPy arrays and scalars (numpy.float64(1.5)) keep theirs.
+    if dtype is None and plain.dtype == onp.float64 and not isinstance(
+            data, (onp.ndarray, onp.generic)):
         plain = plain.astype(onp.float32)
     return plain.view(Array)
 
@@ -97,16 +99,19 @@ class Parameter(Array):
             raise CellTypeError(message(
                 "Parameter", "a concrete Tensor", "a traced value",
                 "Create Parameters outside the function being differentiated."))
-        obj = as_tensor(default_input).view(cls)
-        obj._name = name if name is not None else f"Parameter#{next(_names)}"
-        obj._auto_name = name is None
-        obj.requires_grad = bool(requires_grad)
+        # MindSpore: a Python int makes an Int32 Parameter (Tensor(3) is Int64), and any
+        # float scalar (numpy.float64 too) a Float32 one
+        dtype = onp.int32 if type(default_input) is int else \
+            onp.float32 if isinstance(default_input, float) else None
+        obj = as_tensor(default_input, dtype).view(cls)
+        obj.name = name
+        obj.requires_grad = requires_grad
         return obj
 
     def __array_finalize__(self, obj):
         self._name = getattr(obj, "_name", None)
         self._auto_name = getattr(obj, "_auto_name", True)
-        self.requires_grad = getattr(obj, "requires_grad", True)
+        self._requires_grad = getattr(obj, "_requires_grad", True)
 
     @property
     def name(self):
@@ -114,9 +119,24 @@ class Parameter(Array):
 
     @name.setter
     def name(self, value):
-        if not isinstance(value, str):
-            raise CellTypeError(message("Parameter.name", "a str", describe(value)))
-        self._name, self._auto_name = value, False
+        """A str; None or '' gives an automatic name (``Parameter#3``), as in MindSpore."""
+        if value is not None and not isinstance(value, str):
+            raise CellTypeError(message("Parameter.name", "a str or None", describe(value)))
+        if value:
+            self._name, self._auto_name = value, False
+        else:
+            self._name, self._auto_name = f"Parameter#{next(_names)}", True
+
+    @property
+    def requires_grad(self):
+        return self._requires_grad
+
+    @requires_grad.setter
+    def requires_grad(self, value):
+        if not isinstance(value, bool):
+            raise CellTypeError(message(f"Parameter '{self._name}' requires_grad", "a bool",
+                                        describe(value), "Pass True or False."))
+        self._requires_grad = value
 
     @property
     def data(self):

@@ -50,8 +50,9 @@ def test_cells_and_names_visits_each_cell_once():
     net = Net()
     net.again = net.relu  # the same Cell twice
     assert [name for name, _ in net.cells_and_names()] == ["", "fc1", "relu", "fc2"]
-    assert set(net.name_cells()) == {"fc1", "relu", "fc2", "again"}
-    assert len(net.cells()) == 4
+    # MindSpore 2.10: name_cells() and cells() list a Cell held twice once, by its first name
+    assert list(net.name_cells()) == ["fc1", "relu", "fc2"]
+    assert len(net.cells()) == 3
 
 
 def test_shared_parameter_is_listed_once():
@@ -128,5 +129,5 @@ def test_gradients_through_cells_without_bprop_come_from_construct():
 
 def test_repr_lists_sub_cells():
     text = repr(Net())
-    assert text.startswith("Net(\n  (fc1): Dense<input_channels=2, output_channels=3")
+    assert text.startswith("Net(\n  (fc1): Dense(input_channels=2, output_channels=3")
     assert "(relu): ReLU" in text

@@ -91,6 +91,8 @@ class Dense(Cell):
             bias_init = Uniform(1 / math.sqrt(self.in_channels)) if bias_init is None \
                 else bias_init
             self.bias = Parameter(initializer(bias_init, (self.out_channels,), dtype), name="bias")
+        else:
+            self.bias = None  # MindSpore's Dense keeps the attribute
         self.activation = _activation(activation)
 
     def construct(self, x):
@@ -105,8 +107,12 @@ class Dense(Cell):
         return self.activation(out) if self.activation is not None else out
 
     def extend_repr(self):
-        return (f"input_channels={self.in_channels}, output_channels={self.out_channels}, "
-                f"has_bias={self.has_bias}")
+        text = f"input_channels={self.in_channels}, output_channels={self.out_channels}"
+        if self.has_bias:
+            text += f", has_bias={self.has_bias}"
+        if self.activation is not None:
+            text += f", activation={self.activation}"
+        return text
 
 
 class Dropout(Cell):
@@ -114,6 +120,9 @@ class Dropout(Cell):
 
     def __init__(self, keep_prob=None, p=None, dtype=onp.float32):
         super().__init__()
+        # As in MindSpore, the repr names the argument given (Dropout() means keep_prob=0.5).
+        self._given = ("keep_prob", 0.5 if keep_prob is None else keep_prob) if p is None \
+            else ("p", p)
         if p is None:
             p = 0.5 if keep_prob is None else 1 - _probability("keep_prob", keep_prob)
         p = _probability("p", p)
@@ -131,7 +140,7 @@ class Dropout(Cell):
         return x * keep
 
     def extend_repr(self):
-        return f"p={self.p}"
+        return "{}={}".format(*self._given)
 
 
 def _probability(name, value):
@@ -141,10 +150,34 @@ def _probability(name, value):
 
 
 class Flatten(Cell):
-    """(N, ...) -> (N, prod(...))."""
+    """Axes ``start_dim..end_dim`` merged into one: (N, C, H, W) -> (N, C*H*W) by default."""
+
+    def __init__(self, start_dim=1, end_dim=-1):
+        super().__init__()
+        self.start_dim, self.end_dim = start_dim, end_dim
 
     def construct(self, x):
-        return np.reshape(x, (onp.shape(getval(x))[0], -1))
+        shape = onp.shape(getval(x))
+        rank = max(len(shape), 1)  # a 0-d input flattens like a 1-element vector
+        start = _flatten_axis("start_dim", self.start_dim, rank, shape)
+        end = _flatten_axis("end_dim", self.end_dim, rank, shape)
+        if start > end:
+            raise CellArgumentError(message(
+                "Flatten", "start_dim at or before end_dim",
+                f"start_dim={self.start_dim}, end_dim={self.end_dim} for shape {shape}"))
+        shape = shape or (1,)
+        merged = int(onp.prod(shape[start:end + 1], dtype=onp.int64))
+        return np.reshape(x, shape[:start] + (merged,) + shape[end + 1:])
+
+
+def _flatten_axis(name, axis, rank, shape):
+    if isinstance(axis, bool) or not isinstance(axis, (int, onp.integer)):
+        raise CellTypeError(message(f"Flatten {name}", "an int", describe(axis)))
+    if not -rank <= axis < rank:
+        raise CellArgumentError(message(
+            f"Flatten {name}", f"an axis in [{-rank}, {rank}) for input shape {shape}", axis,
+            "Flatten keeps axis 0 by default (start_dim=1); pass start_dim=0 for a 1-D input."))
+    return int(axis) % rank
 
 
 class _CellSequence(Cell):

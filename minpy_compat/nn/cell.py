@@ -18,9 +18,11 @@ a Cell that defines ``bprop`` runs as one op whose gradient is that ``bprop``
 """
 from collections import OrderedDict
 
-from ..errors import CellTypeError, ConstructMissingError, message
+from autograd.tracer import getval
+
+from ..errors import CellTypeError, ConstructMissingError, describe, message
 from ..substitution import traced_value
-from ..tensor import Parameter, ParameterTuple
+from ..tensor import Parameter, ParameterTuple, is_tensor
 from . import bprop as _bprop
 from . import hooks as _hooks
 
@@ -38,6 +40,7 @@ class Cell:
         state["_auto_prefix"] = auto_prefix
         state["_bprop_debug"] = False
         state["training"] = False
+        state["requires_grad"] = False
 
     # ---- attribute registration ------------------------------------------------------
     def _registry(self, name):
@@ -51,6 +54,8 @@ class Cell:
 
     def __setattr__(self, name, value):
         state = self.__dict__
+        if self._replaces_registered(name, value):
+            return
         self._forget(name)
         if isinstance(value, Parameter):
             params = self._registry("_params")
@@ -67,6 +72,25 @@ class Cell:
             state["_param_tuples"][name] = (value, self._register_tuple(name, value))
         else:
             object.__setattr__(self, name, value)
+
+    def _replaces_registered(self, name, value):
+        """MindSpore's rule for a name that holds a Parameter or a Cell: a Tensor becomes the
+        Parameter's new data (``net.w = Tensor(...)`` keeps ``w`` trainable); None, a
+        Parameter or a Cell replaces the entry; anything else is refused."""
+        if value is None or isinstance(value, (Parameter, ParameterTuple, Cell)):
+            return False
+        param = self.__dict__.get("_params", {}).get(name)
+        if param is not None:
+            if not is_tensor(value):
+                raise CellTypeError(message(
+                    f"{type(self).__name__}.{name}", "a Tensor (new data for the Parameter), "
+                    "a Parameter or None", describe(value)))
+            param.set_data(getval(value))
+            return True
+        if name in self.__dict__.get("_cells", {}):
+            raise CellTypeError(message(f"{type(self).__name__}.{name}", "a Cell or None",
+                                        describe(value), "The name holds a sub-cell."))
+        return False
 
     def _forget(self, name):
         """Unregister whatever ``name`` held (a Parameter, a Cell, a ParameterTuple, a value)."""
@@ -135,10 +159,17 @@ class Cell:
                 yield from cell.cells_and_names(seen, path)
 
     def cells(self):
-        return list(self._cells.values())
+        """The direct sub-cells, each once (a Cell held by two attributes counts once)."""
+        return list(self.name_cells().values())
 
     def name_cells(self):
-        return OrderedDict(self._cells)
+        """``{name: cell}`` of the direct sub-cells; a Cell held twice keeps its first name."""
+        named, seen = OrderedDict(), set()
+        for name, cell in self._cells.items():
+            if cell is not None and id(cell) not in seen:
+                seen.add(id(cell))
+                named[name] = cell
+        return named
 
     def parameters_and_names(self, name_prefix="", expand=True):
         """``(path, parameter)`` for this Cell's Parameters, then its sub-cells', each once."""
@@ -171,7 +202,14 @@ class Cell:
         return self
 
     def set_grad(self, requires_grad=True):
+        """Recorded only (``self.requires_grad``): eager gradients need no preparation."""
+        self.__dict__["requires_grad"] = requires_grad
         return self
+
+    @property
+    def cls_name(self):
+        """The class name (MindSpore's Cells word their messages with it)."""
+        return type(self).__name__
 
     @property
     def bprop_debug(self):
@@ -241,10 +279,13 @@ class Cell:
         return ""
 
     def __repr__(self):
+        """MindSpore 2.10's layout: ``Dense(input_channels=2, ...)``, sub-cells indented below."""
         extra = self.extend_repr()
-        head = f"{type(self).__name__}<{extra}>" if extra else type(self).__name__
-        if not self._cells:
-            return head
-        lines = [f"  ({name}): " + repr(cell).replace("\n", "\n  ")
-                 for name, cell in self._cells.items()]
-        return head + "(\n" + "\n".join(lines) + "\n)"
+        extra_lines = extra.split("\n") if extra else []
+        child_lines = [f"({name}): " + repr(cell).replace("\n", "\n  ")
+                       for name, cell in self._cells.items()]
+        if len(extra_lines) == 1 and not child_lines:
+            return f"{type(self).__name__}({extra_lines[0]})"
+        lines = extra_lines + child_lines
+        body = "\n  " + "\n  ".join(lines) + "\n" if lines else ""
+        return f"{type(self).__name__}({body})"

@@ -14,11 +14,24 @@ from autograd.tracer import getval
 
 from .. import numpy as np
 from ..errors import CellArgumentError, CellTypeError, describe, message
-from ..tensor import Parameter, as_tensor
+from ..tensor import Parameter, as_tensor, is_tensor
 
 
 def _dtype_of(x):
     return getattr(getval(x), "dtype", None)
+
+
+def _float_like_inputs(result, *inputs):
+    """MindSpore's float result for ints meeting floats: NumPy widens ``int32 / 2``,
+    ``int32 + float32`` and ``sqrt(int32)`` to float64; MindSpore keeps the widest float
+    Tensor among the inputs, or float32 when only ints and Python numbers meet."""
+    if _dtype_of(result) != onp.float64:
+        return result
+    floats = [d for d in (_dtype_of(x) for x in inputs if is_tensor(x))
+              if d is not None and d.kind == "f"]
+    if any(d == onp.float64 for d in floats):
+        return result
+    return result.astype(max(floats, key=lambda d: d.itemsize) if floats else onp.float32)
 
 
 # ---- comparison (no gradient: the results are Bool) ---------------------------------------
@@ -86,15 +99,15 @@ def abs(input):
 
 
 def exp(input):
-    return np.exp(input)
+    return _float_like_inputs(np.exp(input), input)
 
 
 def log(input):
-    return np.log(input)
+    return _float_like_inputs(np.log(input), input)
 
 
 def sqrt(input):
-    return np.sqrt(input)
+    return _float_like_inputs(np.sqrt(input), input)
 
 
 def square(input):
@@ -106,43 +119,43 @@ def neg(input):
 
 
 def sin(input):
-    return np.sin(input)
+    return _float_like_inputs(np.sin(input), input)
 
 
 def cos(input):
-    return np.cos(input)
+    return _float_like_inputs(np.cos(input), input)
 
 
 def tanh(input):
-    return np.tanh(input)
+    return _float_like_inputs(np.tanh(input), input)
 
 
 def add(input, other):
-    return np.add(input, other)
+    return _float_like_inputs(np.add(input, other), input, other)
 
 
 def sub(input, other):
-    return np.subtract(input, other)
+    return _float_like_inputs(np.subtract(input, other), input, other)
 
 
 def mul(input, other):
-    return np.multiply(input, other)
+    return _float_like_inputs(np.multiply(input, other), input, other)
 
 
 def div(input, other):
-    return np.true_divide(input, other)
+    return _float_like_inputs(np.true_divide(input, other), input, other)
 
 
 def pow(input, exponent):
-    return np.power(input, exponent)
+    return _float_like_inputs(np.power(input, exponent), input, exponent)
 
 
 def maximum(input, other):
-    return np.maximum(input, other)
+    return _float_like_inputs(np.maximum(input, other), input, other)
 
 
 def minimum(input, other):
-    return np.minimum(input, other)
+    return _float_like_inputs(np.minimum(input, other), input, other)
 
 
 def relu(input):
@@ -151,12 +164,13 @@ def relu(input):
 
 
 def relu6(input):
-    return np.clip(input, 0, 6)
+    """min(max(x, 0), 6) with MindSpore's gradient: 1 on (0, 6], so 1 at x == 6."""
+    return np.where(getval(input) > 6, 6, relu(input))
 
 
 def sigmoid(input):
     # tanh form: no overflow warning for large negative inputs, dtype kept
-    return (np.tanh(input * 0.5) + 1) * 0.5
+    return _float_like_inputs((np.tanh(input * 0.5) + 1) * 0.5, input)
 
 
 def softmax(input, axis=-1):
@@ -171,12 +185,18 @@ def log_softmax(input, axis=-1):
 
 
 def clip_by_value(x, clip_value_min=None, clip_value_max=None):
-    return np.clip(x, clip_value_min, clip_value_max)
+    """x limited to [min, max]; as in MindSpore (a minimum then a maximum), the gradient
+    is 1/2 where x sits exactly on a bound."""
+    if clip_value_max is not None:
+        x = np.minimum(x, clip_value_max)
+    if clip_value_min is not None:
+        x = np.maximum(x, clip_value_min)
+    return x
 
 
 # ---- shapes, reductions, linear algebra -------------------------------------------------------
 def matmul(input, other):
-    return np.matmul(input, other)
+    return _float_like_inputs(np.matmul(input, other), input, other)
 
 
 def reduce_sum(input, axis=(), keep_dims=False):
