@@ -197,7 +197,7 @@ registry.replace_vjp(anp.power, _power_vjp)
 def _with_kept_dims(g, shape, axis, keepdims):
     """A reduction's result (or its gradient) reshaped as if reduced with ``keepdims``."""
     if not keepdims and axis is not None and len(_shape(g)) != len(shape):
-        axes = (axis,) if isinstance(axis, int) else tuple(axis)
+        axes = (axis,) if isinstance(axis, (int, onp.integer)) else tuple(axis)
         kept = [1 if i in {a % len(shape) for a in axes} else n for i, n in enumerate(shape)]
         g = g.reshape(kept)
     return g

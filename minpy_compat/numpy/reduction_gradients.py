@@ -126,7 +126,7 @@ def _prod_vjp(fun):
             return masked(argnums, ans, args, kwargs)
         axis = args[1] if len(args) > 1 else kwargs.get("axis")
         axes = range(onp.ndim(getval(x))) if axis is None else \
-            ((axis,) if isinstance(axis, int) else tuple(axis))
+            ((axis,) if isinstance(axis, (int, onp.integer)) else tuple(axis))
         kept_shape = [1 if i in {a % onp.ndim(getval(x)) for a in axes} else n
                       for i, n in enumerate(onp.shape(getval(x)))]
         initial = kwargs.get("initial")
