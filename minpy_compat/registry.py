@@ -193,10 +193,8 @@ def _publish(op):
 
 def _backward_for(op, argnums, ans, args, kwargs):
     """Called by autograd at forward time: build ``g -> grads`` for ``argnums``."""
-    backend = op.backend
-    user_ans = backend.grad_view(ans)
-    user_args = [backend.grad_view(a) for a in args]
-    user_kwargs = {k: backend.grad_view(v) for k, v in kwargs.items()}
+    user_ans, *user_args = _grad_views(op, (ans, *args))
+    user_kwargs = dict(zip(kwargs, _grad_views(op, kwargs.values())))
     # at higher order the op's arguments are traced by an outer grad
     outer = isbox(ans) or any(map(isbox, args)) or any(map(isbox, kwargs.values()))
     singles, multis = {}, []
@@ -216,7 +214,7 @@ def _backward_for(op, argnums, ans, args, kwargs):
                 break
 
     def vjp(g):
-        user_g = writable(backend.grad_view(g))
+        user_g = writable(_grad_views(op, (g,))[0])
         from_multi = {}
         for group, fn in multis:
             grads = _run_gradient(op, outer or isbox(g), fn, (user_g,), {},
@@ -239,6 +237,15 @@ def _backward_for(op, argnums, ans, args, kwargs):
         return out
 
     return vjp
+
+
+def _grad_views(op, values):
+    """``values`` as the op's gradient functions receive them (its backend's arrays); a
+    backend that refuses one (MXNet at higher order) is named with the op."""
+    try:
+        return [op.backend.grad_view(value) for value in values]
+    except TracedValueError as error:
+        raise TracedValueError(f"{op.name}: {error}") from None
 
 
 def _run_gradient(op, higher_order, fn, args, kwargs, what):

@@ -420,3 +420,16 @@ def test_second_order_failing_in_the_gradient_itself_names_the_op_and_group():
     with pytest.raises(TracedValueError, match=r"cube_both def_multiple_grad for arguments "
                                                r"\(0, 1\), differentiated again"):
         grad(lambda y: np.sum(first(y, X)))(W)
+
+
+@needs_mxnet
+def test_second_order_through_an_mxnet_customop_names_the_op():
+    @customop("mxnet")
+    def squared_on_mxnet(x):
+        return x * x
+    squared_on_mxnet.def_grad(lambda ans, x: lambda g: 2 * g * x)
+    first = grad(lambda x: np.sum(squared_on_mxnet(x)))
+    assert onp.allclose(first(X), 2 * X)
+    with pytest.raises(TracedValueError, match=r"squared_on_mxnet: customop\('mxnet'\) gradient: "
+                                               r"expected a first-order gradient"):
+        grad(lambda x: np.sum(first(x)))(X)

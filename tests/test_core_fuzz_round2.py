@@ -280,3 +280,19 @@ def test_keywords_a_gradient_rule_lacks_are_refused_by_name(call, keywords):
     (lambda z: np.linalg.norm([[z[0], z[1]]]), [0.2 ** 0.5, 0.8 ** 0.5, 0.0])])
 def test_lists_holding_traced_values_are_arrays(f, expected):
     onp.testing.assert_allclose(grad(f)(onp.array([1.0, 2.0, 3.0])), expected)
+
+
+# ---- MinPy's np.sigmoid keeps a float32 scalar's dtype (NumPy 1.x made it float64) -----
+@pytest.mark.parametrize("value", [onp.float32(0.5), onp.array(-1.5, dtype=onp.float32),
+                                   onp.array([0.5, -2.0], dtype=onp.float32),
+                                   onp.float16(1.0)])
+def test_sigmoid_keeps_the_float_dtype_of_scalars_and_0d_arrays(value):
+    out = np.sigmoid(value)
+    assert out.dtype == value.dtype
+    assert onp.allclose(out, 1 / (1 + onp.exp(-onp.float64(value))), rtol=1e-3)
+    g = grad(lambda x: np.sum(np.sigmoid(x)))(value)
+    assert g.dtype == value.dtype
+
+
+def test_sigmoid_gradient_matches_finite_differences():
+    check_grad(lambda x: np.sum(np.sigmoid(x) ** 2), onp.linspace(-3.0, 3.0, 7))

@@ -81,11 +81,19 @@ from ..dispatch.stats import record_op_stat, show_op_stat  # noqa: E402  (MinPy'
 
 
 def _sigmoid(x):
-    return _onp.tanh(_onp.multiply(x, 0.5)) * 0.5 + 0.5
+    half = _half_like(x)
+    return _onp.tanh(_onp.multiply(x, half)) * half + half
 
 
 def _traced_sigmoid(x):
-    return _anp.tanh(x * 0.5) * 0.5 + 0.5
+    half = _half_like(_getval(x))
+    return _anp.tanh(x * half) * half + half
+
+
+def _half_like(x):
+    """0.5 in ``x``'s float dtype (NumPy 1.x turns a float32 scalar times 0.5 into float64)."""
+    dtype = _onp.result_type(x)
+    return dtype.type(0.5) if dtype.kind in "fc" else 0.5
 
 
 _sigmoid.__name__ = "sigmoid"
