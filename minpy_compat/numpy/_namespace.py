@@ -39,8 +39,12 @@ def differentiable(raw, traced):
                 return into_out(f"minpy_compat.numpy.{name}",
                                 lambda *a, **k: wrap_result(call(*a, **k)), args, kwargs,
                                 "same_kind" if is_ufunc else "unsafe")
-            if is_ufunc and kwargs.get("dtype") is not None and contains_box(args):
-                args, kwargs = _cast_for_ufunc(name, args, kwargs)
+            dtype = kwargs.get("dtype")
+            if dtype is not None and contains_box(args):
+                if onp.dtype(dtype).kind in "biu":  # a count or a truth value: no gradient
+                    return wrap_result(call(*_values(args), **kwargs))
+                if is_ufunc:
+                    args, kwargs = _cast_for_ufunc(name, args, kwargs)
         return wrap_result(call(*args, **kwargs))
 
     functools.update_wrapper(facade, raw, updated=())
@@ -133,6 +137,14 @@ def _cast_for_ufunc(name, args, kwargs):
                             f"with casting rule {casting!r}")
         cast.append(arg.astype(dtype) if isbox(arg) else onp.asarray(arg, dtype))
     return tuple(cast), kwargs
+
+
+def _values(args):
+    """``args`` with every traced value (in lists and tuples too) replaced by its numbers.
+    A result of an integer or boolean ``dtype=`` is piecewise constant in its inputs, so it
+    is computed on them as a constant: no gradient flows back through it (autograd's rules
+    would pass ``g`` on as if the result were the float one)."""
+    return tuple(type(a)(_values(a)) if type(a) in (list, tuple) else getval(a) for a in args)
 
 
 def _traced_out(args, out):
