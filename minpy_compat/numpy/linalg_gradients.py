@@ -5,7 +5,8 @@ Built with the rules of ``derived_gradients``: NumPy's own forward pass, and a g
 from a composite (or an index map) written with autograd.numpy operations. Three
 functions get a rule of their own:
 
-* ``qr``: the gradient of the decomposition itself (no composite can restate it).
+* ``qr``: the gradient of the decomposition itself (no composite can restate it); so
+  ``cholesky``'s, which autograd had, but on both triangles where NumPy reads one.
 * ``norm`` and ``einsum`` keep autograd's fast rule where it is right and use a
   composite for the rest (``norm``'s orders 1, inf, 0, p < 1, matrix 1/2/inf, keepdims;
   ``einsum`` subscripts that repeat a letter in one operand, such as ``'ii->i'``).
@@ -25,8 +26,8 @@ import autograd.numpy as anp
 
 from . import derived_gradients
 from .derived_gradients import composite_vjp, register
-from .linalg_decompositions import (_qr_vjp_argnums, _svd_vjp_maker, eigvals_composite,
-                                    eigvalsh_composite)
+from .linalg_decompositions import (_cholesky_vjp_argnums, _qr_vjp_argnums, _svd_vjp_maker,
+                                    eigvals_composite, eigvalsh_composite)
 from .linalg_norms import (_norm_vjp_maker, cond_composite, matrix_norm_composite,
                            vector_norm_composite)
 from .linalg_products import (_einsum_vjp_maker, _gufunc_vjp, cross_composite,
@@ -48,6 +49,7 @@ _LINALG = dict(module=anp.linalg, prefix="linalg.")
 # ---- registrations -------------------------------------------------------------------------
 register(["qr"], lambda fun: _qr_vjp_argnums, **_LINALG)
 register(["svd"], _svd_vjp_maker, **_LINALG)
+register(["cholesky"], lambda fun: _cholesky_vjp_argnums, **_LINALG)
 register(["eigvals"], composite_vjp(eigvals_composite), **_LINALG)
 register(["eigvalsh"], composite_vjp(eigvalsh_composite), **_LINALG)
 register(["cond"], composite_vjp(cond_composite), **_LINALG)
