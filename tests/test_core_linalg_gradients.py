@@ -135,6 +135,10 @@ CASES = [
     case("linalg.eigvalsh", "lower", SYMMETRIC, order=2),
     case("linalg.eigvalsh", "upper", SYMMETRIC + onp.triu(_randn(3, 3), 1), UPLO="U"),
     case("linalg.eigvalsh", "stack", onp.stack([SYMMETRIC, _symmetric(3, 29)])),
+    # cholesky reads the lower triangle: the upper one gets no gradient
+    case("linalg.cholesky", "reads-lower", SYMMETRIC + 2 * onp.eye(3) + onp.triu(_randn(3, 3), 1),
+         order=2),
+    case("linalg.cholesky", "stack", onp.stack([SYMMETRIC, _symmetric(3, 29)]) + 2 * onp.eye(3)),
     # cond, every p
     case("linalg.cond", "None", A33, order=2),
     case("linalg.cond", "tall", A43),
