@@ -16,7 +16,7 @@ facade in ``minpy_compat.numpy.linalg`` sends such calls to ``chained_multi_dot`
 
 The rules live by family: ``linalg_decompositions`` (``qr``, ``svd``, eigenvalues),
 ``linalg_norms`` (``norm``, ``vector_norm``, ``matrix_norm``, ``cond``), ``linalg_solvers``
-(``lstsq``, ``tensorinv``, ``tensorsolve``, ``matrix_power``, ``multi_dot``) and
+(``solve``, ``lstsq``, ``tensorinv``, ``tensorsolve``, ``matrix_power``, ``multi_dot``) and
 ``linalg_products`` (NumPy 2's names, the gufuncs, ``einsum``). This module registers them,
 in one table.
 """
@@ -34,8 +34,8 @@ from .linalg_products import (_einsum_vjp_maker, _gufunc_vjp, cross_composite,
                               linalg_vecdot_composite, matmul_composite, matvec_composite,
                               outer_composite, svdvals_composite, tensordot_composite,
                               trace_composite, vecdot_composite, vecmat_composite)
-from .linalg_solvers import (_lstsq_vjp_maker, matrix_power_composite, tensorinv_composite,
-                             tensorsolve_composite)
+from .linalg_solvers import (_lstsq_vjp_maker, _solve_vjp_argnums, matrix_power_composite,
+                             tensorinv_composite, tensorsolve_composite)
 # Read from here by the facade (multi_dot) and the tests (composite values, rule choices).
 from .linalg_decompositions import _matching_order  # noqa: F401
 from .linalg_norms import _autograd_norm_options, norm_composite  # noqa: F401
@@ -53,6 +53,7 @@ register(["cholesky"], lambda fun: _cholesky_vjp_argnums, **_LINALG)
 register(["eigvals"], composite_vjp(eigvals_composite), **_LINALG)
 register(["eigvalsh"], composite_vjp(eigvalsh_composite), **_LINALG)
 register(["cond"], composite_vjp(cond_composite), **_LINALG)
+register(["solve"], lambda fun: _solve_vjp_argnums, **_LINALG)
 register(["lstsq"], _lstsq_vjp_maker, **_LINALG)
 register(["tensorinv"], composite_vjp(tensorinv_composite), **_LINALG)
 register(["tensorsolve"], composite_vjp(tensorsolve_composite), **_LINALG)
