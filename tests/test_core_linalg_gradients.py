@@ -138,6 +138,9 @@ CASES = [
     # cholesky reads the lower triangle: the upper one gets no gradient
     case("linalg.cholesky", "reads-lower", SYMMETRIC + 2 * onp.eye(3) + onp.triu(_randn(3, 3), 1),
          order=2),
+    # solve: b a vector, b a stack that a broadcasts against (gradients summed back)
+    case("linalg.solve", "vector", A33 + 3 * onp.eye(3), _randn(3, seed=47), order=2),
+    case("linalg.solve", "broadcast", A33 + 3 * onp.eye(3), _randn(2, 3, 4, seed=49)),
     case("linalg.cholesky", "stack", onp.stack([SYMMETRIC, _symmetric(3, 29)]) + 2 * onp.eye(3)),
     # cond, every p
     case("linalg.cond", "None", A33, order=2),
