@@ -163,3 +163,27 @@ def test_piecewise_value_outlives_the_trace(case, dtype):
 def test_piecewise_wrong_number_of_functions_raises_numpys_error():
     with pytest.raises(ValueError, match="with 1 condition"):
         grad(lambda a: np.sum(np.piecewise(a, [a > 0], [1, 2, 3])))(V)
+
+
+# ---- solve: gradients summed back over the broadcast stack -----------------------------------
+_rs = onp.random.RandomState(6)
+SOLVE_CASES = {
+    "a-2d-b-stack": (_rs.randn(3, 3) + 3 * onp.eye(3), _rs.randn(2, 3, 4)),
+    "a-stack-of-1": (_rs.randn(1, 3, 3) + 3 * onp.eye(3), _rs.randn(4, 3, 2)),
+    "a-4d-b-4d": (_rs.randn(2, 1, 3, 3) + 3 * onp.eye(3), _rs.randn(1, 5, 3, 2)),
+}
+if NUMPY2:  # a 1-D b is a vector for every matrix of the stack
+    SOLVE_CASES["a-stack-b-1d"] = (_rs.randn(2, 3, 3) + 3 * onp.eye(3), _rs.randn(3))
+else:  # NumPy 1 reads a b with one axis fewer than a as a stack of vectors
+    SOLVE_CASES["a-stack-b-vectors"] = (_rs.randn(1, 3, 3) + 3 * onp.eye(3), _rs.randn(4, 3))
+
+
+@pytest.mark.parametrize("name", sorted(SOLVE_CASES))
+def test_solve_gradient_over_broadcast_stacks(name):
+    a, b = SOLVE_CASES[name]
+    onp.linalg.solve(a, b)  # a call NumPy accepts
+    check_grad(lambda m, v: np.linalg.solve(m, v) * onp.cos(onp.arange(
+        onp.linalg.solve(a, b).size)).reshape(onp.linalg.solve(a, b).shape), a, b, order=2)
+    ga, gb = grad(lambda m, v: np.sum(np.linalg.solve(m, v)), [0, 1])(
+        a.astype(onp.float32), b.astype(onp.float32))
+    assert ga.dtype == gb.dtype == onp.float32 and ga.shape == a.shape and gb.shape == b.shape
