@@ -32,8 +32,9 @@ from .linalg_norms import (_norm_vjp_maker, cond_composite, matrix_norm_composit
                            vector_norm_composite)
 from .linalg_products import (_einsum_vjp_maker, _gufunc_vjp, cross_composite,
                               linalg_vecdot_composite, matmul_composite, matvec_composite,
-                              outer_composite, svdvals_composite, tensordot_composite,
-                              trace_composite, vecdot_composite, vecmat_composite)
+                              numpy_cross_composite, outer_composite, svdvals_composite,
+                              tensordot_composite, trace_composite, vecdot_composite,
+                              vecmat_composite)
 from .linalg_solvers import (_lstsq_vjp_maker, _solve_vjp_argnums, matrix_power_composite,
                              tensorinv_composite, tensorsolve_composite)
 # Read from here by the facade (multi_dot) and the tests (composite values, rule choices).
@@ -62,6 +63,7 @@ register(["matrix_power"], composite_vjp(matrix_power_composite), **_LINALG)
 register(["norm"], _norm_vjp_maker, module=types.SimpleNamespace(
     norm=getattr(anp.linalg, "_primitive_norm", anp.linalg.norm)), prefix="linalg.")
 register(["einsum"], _einsum_vjp_maker)
+register(["cross"], composite_vjp(numpy_cross_composite))
 
 # NumPy 2 only (register skips the names this NumPy lacks).
 register(["vector_norm"], composite_vjp(vector_norm_composite), **_LINALG)
