@@ -219,6 +219,8 @@ CASES = [
     case("linalg.tensordot", "axes=2", X234, _randn(3, 4, 2)),
     case("linalg.tensordot", "axes-lists", X234, _randn(4, 2), axes=([2], [0])),
     case("linalg.cross", "vectors", _randn(3), _randn(3, seed=1), order=2),
+    case("cross", "broadcast", _randn(3), _randn(4, 3, seed=1), order=2),
+    case("cross", "axes", _randn(3, 2, 1), _randn(4, 3, seed=1), axisa=0, axisc=0),
     case("linalg.cross", "axis", _randn(3, 2), _randn(3, 2, seed=1), axis=0),
     case("linalg.vecdot", "axis", X34, _randn(3, 4, seed=1), axis=0),
     case("vecdot", "broadcast", X234, _randn(4, seed=1), order=2),
