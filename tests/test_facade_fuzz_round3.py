@@ -187,3 +187,29 @@ def test_solve_gradient_over_broadcast_stacks(name):
     ga, gb = grad(lambda m, v: np.sum(np.linalg.solve(m, v)), [0, 1])(
         a.astype(onp.float32), b.astype(onp.float32))
     assert ga.dtype == gb.dtype == onp.float32 and ga.shape == a.shape and gb.shape == b.shape
+
+
+# ---- cross: broadcast vectors get gradients of their own shape -------------------------------
+CROSS_CASES = [
+    ((3,), (4, 3), {}),
+    ((2, 1, 3), (4, 3), {}),
+    ((3, 4), (1, 3), {"axisa": 0}),
+    ((4, 1, 3), (3, 5), {"axisb": 0, "axisc": 0}),
+    ((5, 2), (3,), {}),  # a 2-vector's z is 0
+]
+
+
+@pytest.mark.parametrize("shapes", range(len(CROSS_CASES)))
+def test_cross_gradient_over_broadcast_vectors(shapes):
+    from minpy_compat.numpy.linalg_products import numpy_cross_composite
+    shape_a, shape_b, kwargs = CROSS_CASES[shapes]
+    a, b = onp.random.RandomState(7).randn(*shape_a), onp.random.RandomState(8).randn(*shape_b)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)  # NumPy 2 on 2-vectors
+        expected = onp.cross(a, b, **kwargs)
+        onp.testing.assert_array_equal(numpy_cross_composite(a, b, **kwargs), expected)
+        weights = onp.cos(onp.arange(expected.size)).reshape(expected.shape)
+        check_grad(lambda x, y: np.cross(x, y, **kwargs) * weights, a, b, order=2)
+        ga, gb = grad(lambda x, y: np.sum(np.cross(x, y, **kwargs)), [0, 1])(
+            a.astype(onp.float32), b.astype(onp.float32))
+    assert ga.dtype == gb.dtype == onp.float32 and ga.shape == a.shape and gb.shape == b.shape
