@@ -213,3 +213,23 @@ def test_cross_gradient_over_broadcast_vectors(shapes):
         ga, gb = grad(lambda x, y: np.sum(np.cross(x, y, **kwargs)), [0, 1])(
             a.astype(onp.float32), b.astype(onp.float32))
     assert ga.dtype == gb.dtype == onp.float32 and ga.shape == a.shape and gb.shape == b.shape
+
+
+# ---- full_like: a traced fill value keeps its gradient ---------------------------------------
+@pytest.mark.parametrize("fill", [onp.array(1.5), V[:4]], ids=["scalar", "row"])
+def test_full_like_fill_value_gradient(fill):
+    check_grad(lambda q: np.full_like(X, q) * X, fill, order=2)
+    check_grad(lambda q: np.full_like(X, fill_value=q, shape=(2, 3, 4)) * 2.0, fill)
+    g32 = grad(lambda q: np.sum(np.full_like(X.astype(onp.float32), q)))(fill)
+    assert g32.dtype == onp.float64  # the fill value's own dtype
+    kept = {}
+
+    def loss(q):
+        kept["value"] = np.full_like(X.astype(onp.float32), q)
+        return np.sum(kept["value"])
+    assert grad(loss)(fill.astype(onp.float32)).dtype == onp.float32
+    expected = onp.full_like(X.astype(onp.float32), fill)
+    assert getval(kept["value"]).dtype == expected.dtype
+    onp.testing.assert_array_equal(getval(kept["value"]), expected)
+    # an integer result is a constant
+    assert not onp.any(grad(lambda q: np.sum(np.full_like(X.astype(int), q) * 1.0))(fill))
