@@ -233,3 +233,45 @@ def test_full_like_fill_value_gradient(fill):
     onp.testing.assert_array_equal(getval(kept["value"]), expected)
     # an integer result is a constant
     assert not onp.any(grad(lambda q: np.sum(np.full_like(X.astype(int), q) * 1.0))(fill))
+
+
+# ---- traced arrays passed by keyword ---------------------------------------------------------
+SQUARE = onp.random.RandomState(9).randn(3, 3) + 3 * onp.eye(3)
+BY_KEYWORD = {
+    "take": (lambda a: np.take(a=a, indices=[0, 2, 2]), V),
+    "sort": (lambda a: np.sort(a=a), V),
+    "cumsum": (lambda a: np.cumsum(a=a, axis=0), X),
+    "median": (lambda a: np.median(a=a, axis=1), X),
+    "average": (lambda a: np.average(a=a, weights=onp.arange(1.0, 5.0), axis=1), X),
+    "percentile": (lambda a: np.percentile(a=a, q=30), V),
+    "roll": (lambda a: np.roll(a=a, shift=2), V),
+    "pad": (lambda a: np.pad(array=a, pad_width=1, mode="reflect"), V),
+    "trace": (lambda a: np.trace(a=a, offset=1), X),
+    "tensordot": (lambda b: np.tensordot(X, b=b, axes=1), X.T),
+    "kron": (lambda b: np.kron(V[:2], b=b), V[:3]),
+    "cross": (lambda b: np.cross(V[:3], b=b), V[3:]),
+    "linalg.inv": (lambda a: np.linalg.inv(a=a), SQUARE),
+    "linalg.det": (lambda a: np.linalg.det(a=a), SQUARE),
+    "fft.rfft": (lambda a: np.real(np.fft.rfft(a=a)), V),
+    "round": (lambda a: np.round(a=a, decimals=1) + a, V),
+    "gradient": (lambda a: np.gradient(f=a), V),
+    "swapaxes": (lambda a: np.swapaxes(a, axis1=0, axis2=1) * onp.arange(12.0).reshape(4, 3), X),
+    "swapaxes-a": (lambda a: np.swapaxes(a=a, axis1=1, axis2=0) * onp.arange(12.0).reshape(4, 3),
+                   X),
+    "real": (lambda a: np.real(val=a) ** 2, V),
+}
+
+
+@pytest.mark.parametrize("name", sorted(BY_KEYWORD))
+def test_a_traced_array_passed_by_keyword_is_differentiated(name):
+    f, x = BY_KEYWORD[name]
+    check_grad(f, x)
+    assert grad(lambda a: np.sum(f(a)))(x.astype(onp.float32)).dtype == onp.float32
+
+
+def test_a_write_into_a_keyword_view_reaches_the_array():
+    def f(a):
+        view = np.swapaxes(a, axis1=0, axis2=1)
+        view[0] = 2.0 * view[1]
+        return a * onp.arange(12.0).reshape(3, 4)
+    check_grad(f, X)
