@@ -65,6 +65,8 @@ CASES = [
     ("broadcast_to", (V[:4], (3, 4)), {}, [0]),
     ("broadcast_to", (M[:1], (2, 3, 4)), {}, [0]),
     ("broadcast_to", (2.5, (3,)), {}, [0]),
+    ("full_like", (M, V[:4]), {}, [1]),
+    ("full_like", (M, 2.5), {"shape": (2, 3)}, [1]),
     ("where", (M > 0, 2.5, M), {}, [1, 2]),
     ("where", (M > 0, V[:4], M[:1]), {}, [1, 2]),
     ("broadcast_arrays", (V[:4], M), {}, [0, 1]),

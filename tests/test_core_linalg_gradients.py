@@ -135,6 +135,13 @@ CASES = [
     case("linalg.eigvalsh", "lower", SYMMETRIC, order=2),
     case("linalg.eigvalsh", "upper", SYMMETRIC + onp.triu(_randn(3, 3), 1), UPLO="U"),
     case("linalg.eigvalsh", "stack", onp.stack([SYMMETRIC, _symmetric(3, 29)])),
+    # cholesky reads the lower triangle: the upper one gets no gradient
+    case("linalg.cholesky", "reads-lower", SYMMETRIC + 2 * onp.eye(3) + onp.triu(_randn(3, 3), 1),
+         order=2),
+    # solve: b a vector, b a stack that a broadcasts against (gradients summed back)
+    case("linalg.solve", "vector", A33 + 3 * onp.eye(3), _randn(3, seed=47), order=2),
+    case("linalg.solve", "broadcast", A33 + 3 * onp.eye(3), _randn(2, 3, 4, seed=49)),
+    case("linalg.cholesky", "stack", onp.stack([SYMMETRIC, _symmetric(3, 29)]) + 2 * onp.eye(3)),
     # cond, every p
     case("linalg.cond", "None", A33, order=2),
     case("linalg.cond", "tall", A43),
@@ -212,6 +219,8 @@ CASES = [
     case("linalg.tensordot", "axes=2", X234, _randn(3, 4, 2)),
     case("linalg.tensordot", "axes-lists", X234, _randn(4, 2), axes=([2], [0])),
     case("linalg.cross", "vectors", _randn(3), _randn(3, seed=1), order=2),
+    case("cross", "broadcast", _randn(3), _randn(4, 3, seed=1), order=2),
+    case("cross", "axes", _randn(3, 2, 1), _randn(4, 3, seed=1), axisa=0, axisc=0),
     case("linalg.cross", "axis", _randn(3, 2), _randn(3, 2, seed=1), axis=0),
     case("linalg.vecdot", "axis", X34, _randn(3, 4, seed=1), axis=0),
     case("vecdot", "broadcast", X234, _randn(4, seed=1), order=2),

@@ -6,6 +6,7 @@ Names autograd does not wrap fall back to NumPy's own function, and take plain
 values: a traced argument there raises the same clear error as ``numpy.asarray``.
 """
 import functools
+import inspect
 
 import numpy as onp
 from autograd.tracer import getval, isbox
@@ -35,12 +36,18 @@ def differentiable(raw, traced):
         if _switch.engaged:
             return _switch.run(raw, traced, args, kwargs)
         if kwargs:
+            if contains_box(tuple(kwargs.values())):
+                args, kwargs = _traced_keywords_as_positions(raw, args, kwargs)
             if kwargs.get("out") is not None and _traced_out(args, kwargs["out"]):
                 return into_out(f"minpy_compat.numpy.{name}",
                                 lambda *a, **k: wrap_result(call(*a, **k)), args, kwargs,
                                 "same_kind" if is_ufunc else "unsafe")
-            if is_ufunc and kwargs.get("dtype") is not None and contains_box(args):
-                args, kwargs = _cast_for_ufunc(name, args, kwargs)
+            dtype = kwargs.get("dtype")
+            if dtype is not None and contains_box(args):
+                if onp.dtype(dtype).kind in "biu":  # a count or a truth value: no gradient
+                    return wrap_result(call(*_values(args), **kwargs))
+                if is_ufunc:
+                    args, kwargs = _cast_for_ufunc(name, args, kwargs)
         return wrap_result(call(*args, **kwargs))
 
     functools.update_wrapper(facade, raw, updated=())
@@ -133,6 +140,37 @@ def _cast_for_ufunc(name, args, kwargs):
                             f"with casting rule {casting!r}")
         cast.append(arg.astype(dtype) if isbox(arg) else onp.asarray(arg, dtype))
     return tuple(cast), kwargs
+
+
+_signatures = {}
+
+
+def _traced_keywords_as_positions(raw, args, kwargs):
+    """The call with every keyword argument that names one of ``raw``'s positional
+    parameters moved to its place (``take(a=x, indices=i)`` is ``take(x, i)``): autograd's
+    primitives trace positional arguments only, so a traced ``a=`` reached NumPy as if it
+    had no gradient. Functions without a Python signature keep the call as it is."""
+    if raw not in _signatures:
+        try:
+            _signatures[raw] = inspect.signature(raw)
+        except (TypeError, ValueError):  # some builtins have none
+            _signatures[raw] = None
+    signature = _signatures[raw]
+    if signature is None:
+        return args, kwargs
+    try:
+        bound = signature.bind_partial(*args, **kwargs)
+    except TypeError:  # NumPy's own call raises its own message for this
+        return args, kwargs
+    return bound.args, bound.kwargs
+
+
+def _values(args):
+    """``args`` with every traced value (in lists and tuples too) replaced by its numbers.
+    A result of an integer or boolean ``dtype=`` is piecewise constant in its inputs, so it
+    is computed on them as a constant: no gradient flows back through it (autograd's rules
+    would pass ``g`` on as if the result were the float one)."""
+    return tuple(type(a)(_values(a)) if type(a) in (list, tuple) else getval(a) for a in args)
 
 
 def _traced_out(args, out):

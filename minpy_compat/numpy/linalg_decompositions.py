@@ -165,6 +165,36 @@ def _svd_vjp(thin_rule, argnums, ans, a, full, compute_uv):
     return vjp
 
 
+# ---- cholesky: NumPy reads one triangle ------------------------------------------------------
+def _cholesky_back(lower, g):
+    """Gradient of ``a`` for ``lower = cholesky(a)`` where ``a`` is read from its lower
+    triangle (the real part of its diagonal), as LAPACK does.
+
+    With ``a = l l^H``: ``dl = l phi(l^-1 da l^-H)``, ``phi`` the lower triangle with half
+    the diagonal. For a real loss this gives ``s = l^-H phi(l^H g) l^-1`` against
+    Hermitian ``da`` (in the ``Re tr(g^H dl)`` pairing: autograd's ``g`` is its
+    conjugate); an entry below the diagonal stands for itself and its mirror image, so it
+    gets ``s`` and ``s^H`` there. autograd's rule returned ``(s + s^T) / 2`` on both
+    triangles (and used ``^T`` where complex matrices need ``^H``).
+    """
+    n = onp.shape(getval(lower))[-1]
+    lower_h = anp.conj(_swap_last(lower))
+    p = anp.tril(lower_h @ anp.conj(g)) / (1.0 + onp.eye(n))
+    left = anp.linalg.solve(lower_h, p)  # l^-H p
+    s = anp.conj(_swap_last(anp.linalg.solve(lower_h, anp.conj(_swap_last(left)))))
+    below = anp.tril(s, -1) + anp.tril(anp.conj(_swap_last(s)), -1)
+    return anp.conj(below) + anp.real(s) * onp.eye(n)
+
+
+def _cholesky_vjp_argnums(argnums, ans, args, kwargs):
+    """``cholesky(a)`` reads the lower triangle; NumPy 2's ``upper=True`` reads the upper
+    one and returns ``l^H``, whose gradient is the same rule seen through ``^H``."""
+    if not kwargs.get("upper", False):
+        return lambda g: [_cholesky_back(ans, g)]
+    return lambda g: [anp.conj(_swap_last(_cholesky_back(anp.conj(_swap_last(ans)),
+                                                         anp.conj(_swap_last(g)))))]
+
+
 # ---- eigenvalues ----------------------------------------------------------------------------
 def _matching_order(values, reference):
     """For each of ``reference``'s eigenvalues (last axis), the index of the nearest of

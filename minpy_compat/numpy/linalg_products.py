@@ -43,6 +43,26 @@ def cross_composite(x1, x2, axis=-1):
     return anp.cross(x1, x2, axis=axis)
 
 
+def numpy_cross_composite(a, b, axisa=-1, axisb=-1, axisc=-1, axis=None):
+    """``numpy.cross`` component by component, as NumPy computes it, so broadcast vectors
+    get gradients of their own shape (autograd's rule returned the broadcast shape) and a
+    2-vector's missing z is 0."""
+    if axis is not None:
+        axisa = axisb = axisc = axis
+    a, b = anp.moveaxis(a, axisa, -1), anp.moveaxis(b, axisb, -1)
+    a0, a1 = a[..., 0], a[..., 1]
+    b0, b1 = b[..., 0], b[..., 1]
+    z = a0 * b1 - a1 * b0
+    if anp.shape(a)[-1] == 2 and anp.shape(b)[-1] == 2:
+        return z  # NumPy 1's cross of 2-vectors: the z component alone
+    a2 = a[..., 2] if anp.shape(a)[-1] == 3 else 0.0
+    b2 = b[..., 2] if anp.shape(b)[-1] == 3 else 0.0
+    parts = [a1 * b2 - a2 * b1, a2 * b0 - a0 * b2, z]
+    shape = onp.broadcast_shapes(*(anp.shape(part) for part in parts))
+    stacked = anp.stack([anp.broadcast_to(part, shape) for part in parts], axis=-1)
+    return anp.moveaxis(stacked, -1, axisc)
+
+
 def linalg_vecdot_composite(x1, x2, axis=-1):
     """NumPy 2's ``linalg.vecdot``: ``sum(conj(x1) * x2)`` over ``axis``."""
     return anp.sum(anp.conj(x1) * x2, axis=axis)

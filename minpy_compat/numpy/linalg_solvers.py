@@ -1,5 +1,6 @@
-"""Gradients of the linear algebra solvers and products of many matrices: ``lstsq``
-(full rank only; its rank is boxed as a ``TracedCount``), ``tensorinv``, ``tensorsolve``,
+"""Gradients of the linear algebra solvers and products of many matrices: ``solve`` (every
+broadcast), ``lstsq`` (full rank only; its rank is boxed as a ``TracedCount``), ``tensorinv``,
+``tensorsolve``,
 ``matrix_power`` and ``chained_multi_dot`` (the facade's ``multi_dot`` for lists holding
 traced arrays). ``linalg_gradients`` registers them.
 """
@@ -11,9 +12,34 @@ from autograd.tracer import getval
 
 from ..array import TracedArray
 from .derived_gradients import composite_vjp, refuse
+from .gradients import unbroadcast
+
+_NUMPY2 = onp.lib.NumpyVersion(onp.__version__) >= "2.0.0"
 
 
 # ---- solvers -------------------------------------------------------------------------------
+def _solves_vectors(a, b):
+    """Whether ``solve(a, b)`` reads ``b`` as (a stack of) vectors: NumPy 2 when ``b`` is
+    1-D, NumPy 1 when ``b`` has one axis fewer than ``a``."""
+    return onp.ndim(b) == 1 if _NUMPY2 else onp.ndim(b) == onp.ndim(a) - 1
+
+
+def _solve_vjp_argnums(argnums, ans, args, kwargs):
+    """``x = solve(a, b)``: ``gb = a^-T g`` and ``ga = -gb x^T``, vectors taken as one-column
+    matrices, each summed down to its argument's shape where the stacks broadcast.
+    autograd's rule returned the broadcast shape, and failed for NumPy 2's 1-D ``b``."""
+    a, b = args[0], args[1]
+    a_shape, b_shape = onp.shape(getval(a)), onp.shape(getval(b))
+    vectors = _solves_vectors(getval(a), getval(b))
+
+    def vjp(g):
+        column, x = (g[..., None], ans[..., None]) if vectors else (g, ans)
+        gb = anp.linalg.solve(anp.swapaxes(a, -1, -2), column)
+        return [unbroadcast(-gb @ anp.swapaxes(x, -1, -2), a_shape) if argnum == 0 else
+                unbroadcast(gb[..., 0] if vectors else gb, b_shape) for argnum in argnums]
+    return vjp
+
+
 def _lstsq_cutoff(rcond, shape):
     """The relative cutoff below which lstsq counts a singular value as zero (NumPy
     solves in double precision, whose epsilon its defaults use)."""

@@ -93,17 +93,23 @@ def choose(a, choices, out=None, mode="raise"):
 
 def piecewise(x, condlist, funclist, *args, **kw):
     """``numpy.piecewise``: each function applied to the entries its condition selects (as
-    NumPy does, through indexed assignment, which is differentiable here)."""
+    NumPy does, through indexed assignment, which is differentiable here). The result
+    starts as a traced array of zeros, not a constant that the assignments adopt: a value
+    kept from inside ``grad`` must still hold its numbers when the trace closes."""
     if not isbox(x):
         return wrap(onp.piecewise(_plain(x), _plain(condlist), funclist, *args, **kw))
-    from . import zeros
-    value = getval(x)
-    conditions = [onp.asarray(_plain(c), dtype=bool) for c in (
-        condlist if isinstance(condlist, (list, tuple)) and onp.ndim(condlist[0]) else
-        [condlist])]
-    if len(funclist) == len(conditions) + 1:  # the last function: where no condition holds
-        conditions.append(~onp.any(conditions, axis=0))
-    result = zeros(onp.shape(value), onp.asarray(value).dtype)
+    value = onp.asarray(getval(x))
+    if onp.isscalar(condlist) or (not isinstance(condlist[0], (list, onp.ndarray)) and
+                                  value.ndim != 0):  # NumPy's rule: one condition
+        condlist = [condlist]
+    conditions = onp.asarray(_plain(condlist), dtype=bool)
+    if len(conditions) == len(funclist) - 1:  # the last function: where no condition holds
+        conditions = onp.concatenate(
+            [conditions, ~onp.any(conditions, axis=0, keepdims=True)], axis=0)
+    elif len(conditions) != len(funclist):
+        raise ValueError(f"with {len(conditions)} condition(s), either {len(conditions)} or "
+                         f"{len(conditions) + 1} functions are expected")
+    result = anp.where(onp.zeros(value.shape, bool), x, onp.zeros((), value.dtype))  # traced 0s
     for condition, function in zip(conditions, funclist):
         if not callable(function):
             result[condition] = function

@@ -163,6 +163,21 @@ def _trace(a, offset=0, axis1=0, axis2=1, dtype=None, out=None):
     return anp.sum(anp.diagonal(a, offset, axis1, axis2), axis=-1)
 
 
+def _filling(facade):
+    def full_like(a, fill_value, *args, **kwargs):
+        """``numpy.full_like``; a traced ``fill_value`` is broadcast into NumPy's result
+        differentiably (autograd counts ``full_like`` as a constant, so its gradient was
+        silently zero). An integer or boolean result passes none."""
+        if not isbox(fill_value):
+            return facade(a, fill_value, *args, **kwargs)
+        template = facade(getval(a), 0, *args, **kwargs)  # NumPy's shape and dtype
+        if template.dtype.kind not in "fc":
+            return facade(getval(a), getval(fill_value), *args, **kwargs)
+        return anp.broadcast_to(fill_value, template.shape).astype(template.dtype)
+    return full_like
+
+
+override("full_like", _filling)
 register(["unstack"], composite_vjp(_unstack))
 register(["trace"], composite_vjp(_trace))
 register(["broadcast_arrays"], composite_vjp(_broadcast_arrays))

@@ -12,6 +12,7 @@ its traced result as a view of its argument, with the rearrangement that undoes 
 slicing ones (flips, splits) are basic indexing, which marks itself.
 """
 import functools
+import inspect
 
 import numpy as onp
 from autograd.tracer import getval
@@ -49,6 +50,10 @@ def _transpose_undo(a, axes=None):
     return undo_transpose(a, axes)
 
 
+def _swapaxes_undo(a, axis1, axis2):  # NumPy's keyword names
+    return undo_swapaxes(a, axis1, axis2)
+
+
 def _moveaxis_undo(a, source, destination):
     return _permuted(a, _moved_axes(a.ndim, source, destination))
 
@@ -68,14 +73,20 @@ def _imag_undo(a):
 
 
 _REARRANGING = {"reshape": _reshape_undo, "ravel": _ravel_undo, "transpose": _transpose_undo,
-                "permute_dims": _transpose_undo, "swapaxes": undo_swapaxes,
+                "permute_dims": _transpose_undo, "swapaxes": _swapaxes_undo,
                 "moveaxis": _moveaxis_undo, "squeeze": _reshaping_undo,
                 "expand_dims": _reshaping_undo, "real": _real_undo, "imag": _imag_undo}
 
 
 def _rearranging(original, undo_for):
+    first = next(iter(inspect.signature(original.__wrapped__).parameters))  # a, or val
+
     @functools.wraps(original)
-    def function(a, *args, **kwargs):
+    def function(*args, **kwargs):
+        if not args and first in kwargs:  # np.real(val=x), np.swapaxes(a=x, ...)
+            kwargs = dict(kwargs)
+            args = (kwargs.pop(first),)
+        a, args = args[0], args[1:]
         result = original(a, *args, **kwargs)
         if type(a) is TracedArray and kwargs.get("copy") is not True:
             mark_view(result, a, undo_for(a, *args, **kwargs))
