@@ -126,6 +126,8 @@ CASES = [
     ("modf", (3 * M,), {}, [0]),
     ("divmod", (3 * M, 1.7), {}, [0, 1]),
     ("frexp", (M,), {}, [0]),
+    ("sinc", (M,), {}, [0]),
+    ("sinc", (onp.array([0.0, 0.5, -1.5]),), {}, [0]),  # autograd's rule: NaN at 0
     # reductions: where= masks, prod over zeros, diagonals
     ("sum", (M,), {"where": M > 0}, [0]),
     ("sum", (W,), {"axis": (0, 2), "where": W[0] > -0.5, "initial": 1.5}, [0]),

@@ -296,3 +296,14 @@ def test_sigmoid_keeps_the_float_dtype_of_scalars_and_0d_arrays(value):
 
 def test_sigmoid_gradient_matches_finite_differences():
     check_grad(lambda x: np.sum(np.sigmoid(x) ** 2), onp.linspace(-3.0, 3.0, 7))
+
+
+def test_sinc_derivatives_at_zero_are_finite_and_right():
+    from minpy_compat import elementwise_grad
+    x = onp.array([0.0, 0.5, -1.3])
+    first = elementwise_grad(np.sinc)
+    assert onp.allclose(first(x), numeric_grad(onp.sinc, (x,), 0))
+    second = elementwise_grad(first)(x)
+    assert onp.isclose(second[0], -onp.pi ** 2 / 3)  # sinc''(0)
+    assert onp.all(onp.isfinite(second))
+    assert first(x.astype(onp.float32)).dtype == onp.float32
