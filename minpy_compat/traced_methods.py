@@ -273,3 +273,27 @@ for _dunder, _function in (("and", "bitwise_and"), ("or", "bitwise_or"),
 for _dunder, _symbol in (("floordiv", "//="), ("mod", "%="), ("matmul", "@="), ("and", "&="),
                          ("or", "|="), ("xor", "^="), ("lshift", "<<="), ("rshift", ">>=")):
     setattr(NdarrayMethods, f"__i{_dunder}__", _in_place_operator(f"__{_dunder}__", _symbol))
+
+
+# ---- reductions: the method is the facade's function ----------------------------------
+# x.sum(axis, dtype, out, keepdims, ...) takes np.sum's parameters after ``a``, in the same
+# order (likewise each name below). Through the facade the method gets its rules: a lean
+# traced call (autograd's ArrayBox method is its full primitive wrapper), no gradient
+# through an integer or boolean dtype= (x.sum(dtype=int) raised "Can't differentiate"),
+# traced keyword arguments, and MinPy's dispatch policies.
+def _facade_method(name):
+    function = None
+
+    def method(self, *args, **kwargs):
+        nonlocal function
+        if function is None:
+            function = facade_function(name)
+        return function(self, *args, **kwargs)
+    method.__name__ = method.__qualname__ = name
+    method.__doc__ = f"``minpy_compat.numpy.{name}(x, ...)``: NumPy's ``ndarray.{name}``."
+    return method
+
+
+for _name in ("sum", "prod", "mean", "std", "var", "max", "min", "cumsum", "cumprod", "all",
+              "any", "argmax", "argmin", "trace", "round"):
+    setattr(NdarrayMethods, _name, _facade_method(_name))

@@ -441,3 +441,35 @@ def test_writes_into_rearranging_views_reach_the_array(name):
         REARRANGED_A)
     onp.testing.assert_allclose(seen[0], expected)
     check_grad(lambda a, v: written(a, v) ** 2, REARRANGED_A, REARRANGED_V, order=2)
+
+
+# ---- reductions as methods: the facade's functions ---------------------------------------
+@pytest.mark.parametrize("call", [
+    lambda x: x.sum(dtype=int), lambda x: x.cumsum(dtype=int)[-1], lambda x: x.mean(dtype=int),
+    lambda x: x.prod(dtype=int), lambda x: x.sum(dtype=bool), lambda x: x.trace(dtype=int),
+])
+def test_an_integer_dtype_method_result_passes_no_gradient(call):
+    x = onp.array([[1.5, 2.5], [-0.5, 3.25]])
+    assert onp.array_equal(grad(lambda x: call(x) * 1.0 + 0.0 * np.sum(x))(x), onp.zeros((2, 2)))
+    kept = []
+    grad(lambda x: kept.append(call(x)) or np.sum(x))(x)
+    assert onp.array_equal(onp.asarray(kept[0].asnumpy() if hasattr(kept[0], "asnumpy")
+                                       else kept[0]), call(x))
+
+
+@pytest.mark.parametrize("name, args, kwargs", [
+    ("sum", (1,), {"keepdims": True}), ("prod", (), {"axis": 0}), ("mean", (0,), {}),
+    ("std", (), {"ddof": 1}), ("var", (1,), {}), ("max", (), {"axis": 1}),
+    ("min", (0,), {}), ("cumsum", (1,), {}), ("cumprod", (), {"axis": 0}),
+    ("trace", (), {"offset": 1}), ("round", (1,), {}),
+])
+def test_reduction_methods_equal_the_functions_in_values_and_gradients(name, args, kwargs):
+    x = onp.array([[1.5, 2.5, 0.75], [-0.5, 3.25, 1.0]])
+    method = lambda x: np.sum(getattr(x, name)(*args, **kwargs) ** 2)  # noqa: E731
+    function = lambda x: np.sum(getattr(np, name)(x, *args, **kwargs) ** 2)  # noqa: E731
+    assert onp.allclose(grad(method)(x), grad(function)(x))
+    assert onp.allclose(getattr(x, name)(*args, **kwargs),
+                        getattr(onp, name)(x, *args, **kwargs))
+    if name != "round":
+        check_grad(method, x)
+    assert grad(method)(x.astype(onp.float32)).dtype == onp.float32
