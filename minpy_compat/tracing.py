@@ -19,6 +19,8 @@ import numpy as onp
 from autograd.core import VJPNode, add_outgrads, sparse_object_types, vspace
 from autograd.tracer import getval, isbox, new_box
 
+from .errors import GradientShapeError, message
+
 
 # ---- a per-thread trace stack ----------------------------------------------------
 class _ThreadTraceStack(threading.local):
@@ -221,8 +223,22 @@ def backward_to_roots(g, end_node, roots, leaves):
                 uses[parent] = left
             else:
                 ready.append(parent)
-    return [vspace(leaf).zeros() if grad is None else writable(grad)
+    return [vspace(leaf).zeros() if grad is None else writable(_shape_checked(grad, leaf))
             for grad, leaf in zip(grads, leaves)]
+
+
+def _shape_checked(grad, leaf):
+    """``grad``, refused when its shape is not its argument's: a gradient rule that returns
+    the broadcast shape (as autograd's ``solve`` and ``cross`` did) is a bug to report,
+    never an answer to hand back."""
+    if type(grad) is onp.ndarray:
+        shape = leaf.shape if type(leaf) is onp.ndarray else () if type(leaf) is float else None
+        if shape is not None and grad.shape != shape:
+            raise GradientShapeError(message(
+                "the gradient of a differentiated argument", f"the argument's shape {shape}",
+                f"shape {grad.shape}", "A gradient rule is wrong here: please report it with "
+                "the function you differentiated."))
+    return grad
 
 
 def _sum_gradients(earlier, ingrad):

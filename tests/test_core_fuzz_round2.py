@@ -307,3 +307,19 @@ def test_sinc_derivatives_at_zero_are_finite_and_right():
     assert onp.isclose(second[0], -onp.pi ** 2 / 3)  # sinc''(0)
     assert onp.all(onp.isfinite(second))
     assert first(x.astype(onp.float32)).dtype == onp.float32
+
+
+def test_a_gradient_rule_returning_the_wrong_shape_is_refused_not_returned():
+    from autograd.extend import defvjp, primitive
+    from minpy_compat.errors import GradientShapeError
+
+    @primitive
+    def doubled_with_a_broken_rule(x):
+        return x * 2.0
+    defvjp(doubled_with_a_broken_rule, lambda ans, x: lambda g: onp.ones((4, 3)))
+    with pytest.raises(GradientShapeError, match=r"the gradient of a differentiated argument: "
+                                                 r"expected the argument's shape \(3,\), "
+                                                 r"got shape \(4, 3\)"):
+        grad(lambda x: np.sum(doubled_with_a_broken_rule(x)))(onp.ones(3))
+    with pytest.raises(GradientShapeError, match=r"shape \(\), got shape \(4, 3\)"):
+        grad(lambda x: np.sum(doubled_with_a_broken_rule(x)))(1.5)
