@@ -43,7 +43,7 @@ from .array import Array, TracedArray, plain_index
 from .traced_methods import NdarrayMethods
 from .assignment import assign_at
 from .errors import TracedValueError, message
-from .tracing import on_trace_close, rebuilt
+from .tracing import map_items, on_trace_close
 
 
 class AdoptedArray(Array):
@@ -130,10 +130,8 @@ def as_boxes(value):
         return kind([as_boxes(v) for v in value])
     if kind is dict:
         return {k: as_boxes(v) for k, v in value.items()}
-    if isinstance(value, dict):  # an OrderedDict, a namedtuple: the same kind
-        return rebuilt(value, {k: as_boxes(v) for k, v in value.items()})
-    if isinstance(value, (list, tuple)):
-        return rebuilt(value, [as_boxes(v) for v in value])
+    if isinstance(value, (list, tuple, dict)):  # a namedtuple, an OrderedDict: the same kind
+        return map_items(value, as_boxes)
     return _boxed(value)
 
 

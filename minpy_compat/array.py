@@ -27,7 +27,7 @@ from autograd.tracer import getval, isbox
 
 from .context import cpu
 from .errors import describe, message
-from .tracing import rebuilt
+from .tracing import map_items
 # ARRAY_FUNCTIONS: the facade fills it from here; the rest stay importable from here too.
 from .traced_array import (ARRAY_FUNCTIONS, Rearranged, TracedArray, constant_node,  # noqa: F401
                            plain_index, shape_argument)
@@ -215,10 +215,8 @@ def wrap_tree(value):
         return kind([wrap_tree(v) for v in value])
     if kind is float:
         return Number(value)
-    if isinstance(value, dict):  # an OrderedDict, a namedtuple: the same kind comes back
-        return rebuilt(value, {k: wrap_tree(v) for k, v in value.items()})
-    if isinstance(value, (list, tuple)) and not isbox(value):
-        return rebuilt(value, [wrap_tree(v) for v in value])
+    if isinstance(value, (list, tuple, dict)):  # a namedtuple, an OrderedDict: the same kind
+        return map_items(value, wrap_tree)
     return wrap(value)
 
 

@@ -23,7 +23,7 @@ from autograd.tracer import Box, isbox
 from .adopted import as_boxes
 from .array import Array, Number, to_numpy, wrap_tree
 from .errors import ArgnumError, OutputTypeError, describe, message
-from .tracing import (Leaf, backward_to_roots, rebuilt, seed_like, trace_leaves, tree_leaves,
+from .tracing import (Leaf, backward_to_roots, map_items, seed_like, trace_leaves, tree_leaves,
                       unbox_level, unflatten)
 
 
@@ -72,11 +72,8 @@ def _flatten_argument(value, leaves, func, argnum):
     if kind is dict:
         return {key: _flatten_argument(item, leaves, func, argnum)
                 for key, item in value.items()}
-    if isinstance(value, dict):  # an OrderedDict, a defaultdict: the same kind comes back
-        return rebuilt(value, {key: _flatten_argument(item, leaves, func, argnum)
-                               for key, item in value.items()})
-    if isinstance(value, (list, tuple)) and not isbox(value):  # a namedtuple
-        return rebuilt(value, [_flatten_argument(item, leaves, func, argnum) for item in value])
+    if isinstance(value, (list, tuple, dict)):  # a namedtuple, an OrderedDict: the same kind
+        return map_items(value, lambda item: _flatten_argument(item, leaves, func, argnum))
     value = _differentiable(value)
     kind = type(value)
     if kind in Box.type_mappings:  # every type autograd can box (containers returned above)
@@ -195,10 +192,8 @@ _NUMERIC = (numbers.Number, onp.ndarray, onp.generic)
 
 
 def _copied(tree):
-    if isinstance(tree, dict):
-        return rebuilt(tree, {k: _copied(v) for k, v in tree.items()})
-    if isinstance(tree, (list, tuple)):
-        return rebuilt(tree, [_copied(v) for v in tree])
+    if isinstance(tree, (list, tuple, dict)):
+        return map_items(tree, _copied)
     return tree.copy() if hasattr(tree, "copy") and not isbox(tree) else tree
 
 

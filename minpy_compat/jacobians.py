@@ -17,7 +17,7 @@ from autograd.tracer import getval
 
 from .array import wrap_tree
 from .errors import NonScalarOutputError, describe, message
-from .tracing import rebuilt, tree_leaves
+from .tracing import map_items, tree_leaves
 
 
 def jacobian(func, argnum=0):
@@ -96,10 +96,8 @@ def _rebuild(template, leaves):
     leaves = iter(leaves)
 
     def build(node):
-        if isinstance(node, dict):  # namedtuples and dict subclasses keep their kind
-            return rebuilt(node, {key: build(item) for key, item in node.items()})
-        if isinstance(node, (list, tuple)):
-            return rebuilt(node, [build(item) for item in node])
+        if isinstance(node, (list, tuple, dict)):  # namedtuples, dict subclasses: their kind
+            return map_items(node, build)
         return next(leaves)
     return build(template)
 

@@ -82,10 +82,8 @@ def unflatten(template, leaves):
         return tuple([unflatten(v, leaves) for v in template])
     if kind is dict:
         return {k: unflatten(v, leaves) for k, v in template.items()}
-    if isinstance(template, dict):
-        return rebuilt(template, {k: unflatten(v, leaves) for k, v in template.items()})
-    if isinstance(template, (list, tuple)):
-        return rebuilt(template, [unflatten(v, leaves) for v in template])
+    if isinstance(template, (list, tuple, dict)):
+        return map_items(template, lambda v: unflatten(v, leaves))
     return template
 
 
@@ -105,6 +103,15 @@ def rebuilt(container, items):
         copied.update(items)
         return copied
     return kind(items)
+
+
+def map_items(container, function):
+    """``container`` (a list, tuple or dict of any kind) of its own kind, with ``function``
+    applied to each item: the general path of every structure walk here and in ``core``,
+    ``array``, ``adopted`` and ``jacobians``, behind their plain list/tuple/dict fast paths."""
+    if isinstance(container, dict):
+        return rebuilt(container, {key: function(item) for key, item in container.items()})
+    return rebuilt(container, [function(item) for item in container])
 
 
 def tree_leaves(tree):
@@ -268,10 +275,8 @@ def unbox_level(value, trace_id):
     """Drop the box of trace ``trace_id`` only (outer traces keep theirs)."""
     if isbox(value) and value._trace == trace_id:
         return value._value
-    if isinstance(value, (tuple, list)):
-        return rebuilt(value, [unbox_level(v, trace_id) for v in value])
-    if isinstance(value, dict):
-        return rebuilt(value, {k: unbox_level(v, trace_id) for k, v in value.items()})
+    if isinstance(value, (list, tuple, dict)):
+        return map_items(value, lambda v: unbox_level(v, trace_id))
     return value
 
 
