@@ -18,80 +18,16 @@ import numbers
 import numpy as onp
 from autograd.builtins import dict as ag_dict, list as ag_list, tuple as ag_tuple
 from autograd.core import vspace
-from autograd.tracer import Box, isbox
+from autograd.tracer import isbox
 
 from .adopted import as_boxes
-from .array import Array, Number, to_numpy, wrap_tree
+from .arguments import check_argnums, flatten_argument, function_name, parse_argnums
+from .array import Number, to_numpy, wrap_tree
+from .conversion import (convert_args, minpy_to_numpy, numpy_to_minpy,  # noqa: F401 (MinPy's
+                         return_numpy)                                   # names, here too)
 from .errors import ArgnumError, OutputTypeError, describe, message
 from .tracing import (Leaf, backward_to_roots, map_items, seed_like, trace_leaves, tree_leaves,
                       unbox_level, unflatten)
-
-
-# ---- arguments ------------------------------------------------------------------
-def _argnums(argnum, where):
-    if isinstance(argnum, bool):
-        raise ArgnumError(message(where, "argnum as an int, list, tuple or range", repr(argnum)))
-    if isinstance(argnum, int):
-        return (argnum,), True
-    if isinstance(argnum, (list, tuple, range)) and all(
-            isinstance(a, int) and not isinstance(a, bool) for a in argnum) and len(argnum):
-        return tuple(argnum), len(argnum) == 1
-    raise ArgnumError(message(where, "argnum as an int, list, tuple or range of ints",
-                              repr(argnum)))
-
-
-def _differentiable(value):
-    """An argument as the tracer needs it: Python ints become floats, Arrays plain ndarrays."""
-    kind = type(value)
-    if kind is onp.ndarray:
-        return value.astype(onp.float64) if value.dtype.kind in "iub" else value
-    if kind is Array:
-        return value.view(onp.ndarray)
-    if kind is int or kind is Number or isinstance(value, onp.integer):
-        return float(value)
-    if kind in (list, tuple):
-        return kind(_differentiable(v) for v in value)
-    if kind is dict:
-        return {k: _differentiable(v) for k, v in value.items()}
-    if isinstance(value, onp.ndarray) and value.dtype.kind in "iub":
-        return value.astype(onp.float64)
-    if type(value).__module__.startswith("mxnet"):  # a raw mx.nd.NDArray: our MXNet value
-        from .backends.mxnet_backend import from_backend
-        return from_backend(value)
-    return value
-
-
-def _flatten_argument(value, leaves, func, argnum):
-    """A differentiated argument as a template: each array or float leaf (converted by
-    ``_differentiable``) is appended to ``leaves`` and replaced by its index; lists, tuples
-    and dicts keep their shape; ``None``, strings and bools stay as constants. Anything
-    else is refused, naming the argument. One pass, no generators: it runs every call."""
-    kind = type(value)
-    if kind is list or kind is tuple:
-        return kind([_flatten_argument(item, leaves, func, argnum) for item in value])
-    if kind is dict:
-        return {key: _flatten_argument(item, leaves, func, argnum)
-                for key, item in value.items()}
-    if isinstance(value, (list, tuple, dict)):  # a namedtuple, an OrderedDict: the same kind
-        return map_items(value, lambda item: _flatten_argument(item, leaves, func, argnum))
-    value = _differentiable(value)
-    kind = type(value)
-    if kind in Box.type_mappings:  # every type autograd can box (containers returned above)
-        leaves.append(value)
-        return Leaf(len(leaves) - 1)
-    if value is None or kind is str or kind is bool:
-        return value
-    raise ArgnumError(message(
-        f"grad({_name(func)}) argument {argnum}",
-        "arrays or floats (possibly inside lists, tuples and dicts)",
-        describe(value), "Pass it at an argument position that is not differentiated."))
-
-
-def _check_argnums(argnums, args, func):
-    for argnum in argnums:
-        if not -len(args) <= argnum < len(args):
-            raise ArgnumError(message(f"grad({_name(func)})", f"argnum in 0..{len(args) - 1} "
-                                      f"for a call with {len(args)} arguments", repr(argnum)))
 
 
 def _sum_outputs(outputs):
@@ -126,12 +62,12 @@ def _vjp_and_value(func, argnums, args, kwargs, reduce_tuples=True):
         requested = [a + len(args) if a < 0 else a for a in argnums]
         argnums = tuple(dict.fromkeys(requested))
     leaves = []
-    templates = [_flatten_argument(args[i], leaves, func, i) for i in argnums]
+    templates = [flatten_argument(args[i], leaves, func, i) for i in argnums]
     for argnum, template in zip(argnums, templates):
         if type(template) is not Leaf and not isinstance(template, (list, tuple, dict)):
             raise ArgnumError(message(
-                f"grad({_name(func)}) argument {argnum}", "arrays or floats (possibly inside "
-                "lists, tuples and dicts) at a differentiated position", describe(template),
+                f"grad({function_name(func)}) argument {argnum}", "arrays or floats (possibly "
+                "inside lists, tuples and dicts) at a differentiated position", describe(template),
                 "Differentiate another argnum, or pass a float."))
     one_leaf_each = all(type(t) is Leaf for t in templates)  # the common case: no unflatten
     python_floats = [type(t) is Leaf and type(leaves[t]) is float for t in templates]
@@ -182,8 +118,8 @@ def _check_output(out, func):
         if not (isbox(leaf) or isinstance(leaf, _NUMERIC) or
                 type(leaf).__module__.startswith("mxnet")):
             raise OutputTypeError(message(
-                f"the output of {_name(func)}", "a number or an array (or lists, tuples and "
-                "dicts of them)", describe(leaf) if leaf is not None else
+                f"the output of {function_name(func)}", "a number or an array (or lists, tuples "
+                "and dicts of them)", describe(leaf) if leaf is not None else
                 "None (does the function end without a return?)",
                 "Return the value to differentiate."))
 
@@ -231,11 +167,11 @@ def grad_and_loss(func, argnum=0):
 def _gradients_and_output(func, argnum, operator_name):
     """``(args, kwargs) -> (gradients as users see them, raw output)``: the body of
     ``grad`` and ``grad_and_loss`` (``grad`` never wraps the output it drops)."""
-    argnums, single = _argnums(argnum, f"{operator_name}({_name(func)})")
+    argnums, single = parse_argnums(argnum, f"{operator_name}({function_name(func)})")
     as_tuple = isinstance(argnum, tuple)
 
     def gradients_and_output(args, kwargs):
-        _check_argnums(argnums, args, func)
+        check_argnums(argnums, args, func)
         vjp, end_value, output, python_floats = _vjp_and_value(func, argnums, args, kwargs)
         grads = vjp(seed_like(end_value))
         return _finish(grads, python_floats, single, as_tuple), output
@@ -276,44 +212,13 @@ def value_and_grad(func, argnum=0):
 
 def make_vjp(func, argnum=0):
     """``f(*args) -> (vjp, value)`` where ``vjp(g)`` pulls ``g`` back to ``args[argnum]``."""
-    argnums, single = _argnums(argnum, f"make_vjp({_name(func)})")
+    argnums, single = parse_argnums(argnum, f"make_vjp({function_name(func)})")
 
     def wrapped(*args, **kwargs):
         vjp, _, output, python_floats = _vjp_and_value(func, argnums, args, kwargs,
                                                        reduce_tuples=False)
         return (lambda g: _finish(vjp(g if isbox(g) else to_numpy(g)), python_floats, single),
                 wrap_tree(output))
-    return wrapped
-
-
-def _name(func):
-    return getattr(func, "__name__", type(func).__name__)
-
-
-# ---- conversion helpers (MinPy) --------------------------------------------------
-def numpy_to_minpy(value):
-    """NumPy data (also inside lists, tuples, dicts) as minpy_compat values."""
-    return wrap_tree(value)
-
-
-def minpy_to_numpy(value):
-    """minpy_compat values (also inside lists, tuples, dicts) as plain NumPy data."""
-    return to_numpy(value)
-
-
-def convert_args(func):
-    """Decorator: the function's arguments arrive as minpy_compat values."""
-    @functools.wraps(func)
-    def wrapped(*args, **kwargs):
-        return func(*numpy_to_minpy(args), **numpy_to_minpy(kwargs))
-    return wrapped
-
-
-def return_numpy(func):
-    """Decorator: the function's results leave as plain NumPy data."""
-    @functools.wraps(func)
-    def wrapped(*args, **kwargs):
-        return minpy_to_numpy(func(*args, **kwargs))
     return wrapped
 
 

@@ -15,6 +15,7 @@ import functools
 import numpy as onp
 from autograd.tracer import getval
 
+from .arguments import check_argnums, function_name, parse_argnums
 from .array import wrap_tree
 from .errors import NonScalarOutputError, describe, message
 from .tracing import map_items, tree_leaves
@@ -28,13 +29,13 @@ def jacobian(func, argnum=0):
     array([[2., 0.],
            [0., 6.]])
     """
-    from .core import _argnums, _check_argnums, _name, _vjp_and_value
-    argnums, single = _argnums(argnum, f"jacobian({_name(func)})")
+    from .core import _vjp_and_value
+    argnums, single = parse_argnums(argnum, f"jacobian({function_name(func)})")
     as_tuple = isinstance(argnum, tuple)
 
     @functools.wraps(func)
     def wrapped(*args, **kwargs):
-        _check_argnums(argnums, args, func)
+        check_argnums(argnums, args, func)
         vjp, _, output, _ = _vjp_and_value(func, argnums, args, kwargs, reduce_tuples=False)
         output_leaves = tree_leaves(output)
         argument_leaves = [tree_leaves(args[a]) for a in argnums]
@@ -117,14 +118,12 @@ def _block(column, output_shape, like, output_dtype):
 
 
 def _scalar_checked(func, operator_name):
-    from .core import _name
-
     @functools.wraps(func)
     def checked(*args, **kwargs):
         out = func(*args, **kwargs)
         if isinstance(out, (tuple, list, dict)) or onp.ndim(getval(out)) != 0:
             raise NonScalarOutputError(message(
-                f"{operator_name}({_name(func)})", "a function with a scalar output",
+                f"{operator_name}({function_name(func)})", "a function with a scalar output",
                 describe(getval(out)), "Reduce the output first, e.g. np.sum(f(x))."))
         return out
     return checked

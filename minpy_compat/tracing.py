@@ -69,7 +69,7 @@ def on_trace_close(trace_id, callback):
 
 
 class Leaf(int):
-    """A leaf's index inside a flattened structure (see ``core._flatten_argument``)."""
+    """A leaf's index inside a flattened structure (see ``arguments.flatten_argument``)."""
 
 
 def unflatten(template, leaves):

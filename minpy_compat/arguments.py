@@ -1,0 +1,93 @@
+"""The arguments of ``grad`` and its relatives, before tracing: which ones to
+differentiate (``argnum``) and each one as a template of leaves (``flatten_argument``).
+
+MinPy's rules: ``argnum`` is an int, a list, a tuple or a range; a differentiated argument
+is an array or a float, or lists, tuples and dicts of them (namedtuples and dict subclasses
+keep their kind); Python ints become floats and integer arrays float64, as the tracer needs.
+
+>>> leaves = []
+>>> flatten_argument([1, (2.0, None)], leaves, len, 0), leaves
+([0, (1, None)], [1.0, 2.0])
+"""
+import numpy as onp
+from autograd.tracer import Box
+
+from .array import Array, Number
+from .errors import ArgnumError, describe, message
+from .tracing import Leaf, map_items
+
+
+def function_name(func):
+    """``func``'s name for messages (a callable object: its class's name)."""
+    return getattr(func, "__name__", type(func).__name__)
+
+
+def parse_argnums(argnum, where):
+    """``(argnums as a tuple, whether the gradient is bare)``: an int or a one-element list,
+    tuple or range gives a bare gradient (MinPy); ``where`` names the caller in errors."""
+    if isinstance(argnum, bool):
+        raise ArgnumError(message(where, "argnum as an int, list, tuple or range", repr(argnum)))
+    if isinstance(argnum, int):
+        return (argnum,), True
+    if isinstance(argnum, (list, tuple, range)) and all(
+            isinstance(a, int) and not isinstance(a, bool) for a in argnum) and len(argnum):
+        return tuple(argnum), len(argnum) == 1
+    raise ArgnumError(message(where, "argnum as an int, list, tuple or range of ints",
+                              repr(argnum)))
+
+
+def as_differentiable(value):
+    """An argument as the tracer needs it: Python ints become floats, Arrays plain ndarrays."""
+    kind = type(value)
+    if kind is onp.ndarray:
+        return value.astype(onp.float64) if value.dtype.kind in "iub" else value
+    if kind is Array:
+        return value.view(onp.ndarray)
+    if kind is int or kind is Number or isinstance(value, onp.integer):
+        return float(value)
+    if kind in (list, tuple):
+        return kind(as_differentiable(v) for v in value)
+    if kind is dict:
+        return {k: as_differentiable(v) for k, v in value.items()}
+    if isinstance(value, onp.ndarray) and value.dtype.kind in "iub":
+        return value.astype(onp.float64)
+    if type(value).__module__.startswith("mxnet"):  # a raw mx.nd.NDArray: our MXNet value
+        from .backends.mxnet_backend import from_backend
+        return from_backend(value)
+    return value
+
+
+def flatten_argument(value, leaves, func, argnum):
+    """A differentiated argument as a template: each array or float leaf (converted by
+    ``_differentiable``) is appended to ``leaves`` and replaced by its index; lists, tuples
+    and dicts keep their shape; ``None``, strings and bools stay as constants. Anything
+    else is refused, naming the argument. One pass, no generators: it runs every call."""
+    kind = type(value)
+    if kind is list or kind is tuple:
+        return kind([flatten_argument(item, leaves, func, argnum) for item in value])
+    if kind is dict:
+        return {key: flatten_argument(item, leaves, func, argnum)
+                for key, item in value.items()}
+    if isinstance(value, (list, tuple, dict)):  # a namedtuple, an OrderedDict: the same kind
+        return map_items(value, lambda item: flatten_argument(item, leaves, func, argnum))
+    value = as_differentiable(value)
+    kind = type(value)
+    if kind in Box.type_mappings:  # every type autograd can box (containers returned above)
+        leaves.append(value)
+        return Leaf(len(leaves) - 1)
+    if value is None or kind is str or kind is bool:
+        return value
+    raise ArgnumError(message(
+        f"grad({function_name(func)}) argument {argnum}",
+        "arrays or floats (possibly inside lists, tuples and dicts)",
+        describe(value), "Pass it at an argument position that is not differentiated."))
+
+
+def check_argnums(argnums, args, func):
+    """Refuse an argnum that names no argument of this call."""
+    for argnum in argnums:
+        if not -len(args) <= argnum < len(args):
+            raise ArgnumError(message(
+                f"grad({function_name(func)})",
+                f"argnum in 0..{len(args) - 1} for a call with {len(args)} arguments",
+                repr(argnum)))
