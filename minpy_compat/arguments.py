@@ -9,6 +9,8 @@ keep their kind); Python ints become floats and integer arrays float64, as the t
 >>> flatten_argument([1, (2.0, None)], leaves, len, 0), leaves
 ([0, (1, None)], [1.0, 2.0])
 """
+import numbers
+
 import numpy as onp
 from autograd.tracer import Box
 
@@ -23,17 +25,22 @@ def function_name(func):
 
 
 def parse_argnums(argnum, where):
-    """``(argnums as a tuple, whether the gradient is bare)``: an int or a one-element list,
-    tuple or range gives a bare gradient (MinPy); ``where`` names the caller in errors."""
-    if isinstance(argnum, bool):
-        raise ArgnumError(message(where, "argnum as an int, list, tuple or range", repr(argnum)))
-    if isinstance(argnum, int):
-        return (argnum,), True
-    if isinstance(argnum, (list, tuple, range)) and all(
-            isinstance(a, int) and not isinstance(a, bool) for a in argnum) and len(argnum):
-        return tuple(argnum), len(argnum) == 1
-    raise ArgnumError(message(where, "argnum as an int, list, tuple or range of ints",
+    """``(argnums as a tuple of ints, whether the gradient is bare)``: an int or a one-element
+    list, tuple or range gives a bare gradient (MinPy); NumPy's integers count as ints;
+    ``where`` names the caller in errors."""
+    if _is_int(argnum):
+        return (int(argnum),), True
+    if isinstance(argnum, (list, tuple, range)) and all(_is_int(a) for a in argnum):
+        if len(argnum):
+            return tuple(int(a) for a in argnum), len(argnum) == 1
+        raise ArgnumError(message(where, "at least one argnum", repr(argnum),
+                                  "Name the arguments to differentiate, e.g. argnum=0."))
+    raise ArgnumError(message(where, "argnum as an int, or a list, tuple or range of ints",
                               repr(argnum)))
+
+
+def _is_int(value):
+    return isinstance(value, numbers.Integral) and not isinstance(value, bool)
 
 
 def as_differentiable(value):
@@ -59,7 +66,7 @@ def as_differentiable(value):
 
 def flatten_argument(value, leaves, func, argnum):
     """A differentiated argument as a template: each array or float leaf (converted by
-    ``_differentiable``) is appended to ``leaves`` and replaced by its index; lists, tuples
+    ``as_differentiable``) is appended to ``leaves`` and replaced by its index; lists, tuples
     and dicts keep their shape; ``None``, strings and bools stay as constants. Anything
     else is refused, naming the argument. One pass, no generators: it runs every call."""
     kind = type(value)
@@ -73,6 +80,11 @@ def flatten_argument(value, leaves, func, argnum):
     value = as_differentiable(value)
     kind = type(value)
     if kind in Box.type_mappings:  # every type autograd can box (containers returned above)
+        if kind is onp.ndarray and value.dtype.kind in _NOT_NUMBERS:
+            raise ArgnumError(message(
+                f"grad({function_name(func)}) argument {argnum}", "an array of numbers",
+                describe(value), "Differentiate a float array, or pass this one at an argument "
+                "position that is not differentiated."))
         leaves.append(value)
         return Leaf(len(leaves) - 1)
     if value is None or kind is str or kind is bool:
@@ -81,6 +93,9 @@ def flatten_argument(value, leaves, func, argnum):
         f"grad({function_name(func)}) argument {argnum}",
         "arrays or floats (possibly inside lists, tuples and dicts)",
         describe(value), "Pass it at an argument position that is not differentiated."))
+
+
+_NOT_NUMBERS = "MmUSV"  # datetimes, timedeltas, strings, bytes, structured records
 
 
 def check_argnums(argnums, args, func):

@@ -11,6 +11,7 @@
 """
 import functools
 import inspect
+import numbers
 
 from autograd.builtins import make_sequence
 from autograd.extend import primitive as autograd_primitive
@@ -127,7 +128,8 @@ class Primitive:
 
     # ---- gradient registration (each returns the op, so calls chain) -----------
     def _check_argnum(self, argnum, method):
-        if isinstance(argnum, bool) or not isinstance(argnum, int) or argnum < 0 or (
+        """``argnum`` as an int (NumPy's integers accepted), refused when out of range."""
+        if isinstance(argnum, bool) or not isinstance(argnum, numbers.Integral) or argnum < 0 or (
                 not self._variadic and argnum >= len(self._params)):
             names = ", ".join(self._params)
             span = (f"0..{len(self._params) - 1} ({names})" if self._params
@@ -135,17 +137,18 @@ class Primitive:
             if self._variadic:
                 span = "a non-negative int"
             raise ArgnumError(message(f"{self.name}.{method}", f"argnum {span}", repr(argnum)))
+        return int(argnum)
 
     def def_grad(self, func, argnum=0):
         """Register ``func(ans, *args, **kwargs) -> (g -> gradient of argument argnum)``."""
-        self._check_argnum(argnum, "def_grad")
+        argnum = self._check_argnum(argnum, "def_grad")
         _check_callable(func, f"{self.name}.def_grad")
         registry.set_grad(self, argnum, func)
         return self
 
     def def_grad_zero(self, argnum=0):
         """Declare that argument ``argnum`` gets a zero gradient."""
-        self._check_argnum(argnum, "def_grad_zero")
+        argnum = self._check_argnum(argnum, "def_grad_zero")
         registry.set_grad(self, argnum, _zero_maker(argnum, self.backend))
         return self
 
@@ -157,13 +160,11 @@ class Primitive:
                 where, "argnums, a non-empty tuple of ints", repr(argnums),
                 "For one argument use def_grad(fn, argnum), or pass argnums=(argnum,) and "
                 "return a 1-tuple."))
-        argnums = tuple(argnums)
+        argnums = tuple(self._check_argnum(argnum, "def_multiple_grad") for argnum in argnums)
         twice = sorted({argnum for argnum in argnums if argnums.count(argnum) > 1})
         if twice:
             raise ArgnumError(message(where, "distinct argnums", f"{argnums} (repeats "
                                       f"{', '.join(map(str, twice))})", "List each argnum once."))
-        for argnum in argnums:
-            self._check_argnum(argnum, "def_multiple_grad")
         _check_callable(func, f"{self.name}.def_multiple_grad")
         registry.set_multiple_grad(self, argnums, func)
         return self

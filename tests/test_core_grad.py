@@ -175,7 +175,7 @@ def test_hessian_of_non_scalar_function_is_refused_clearly(operator):
         operator(square)(*args)
 
 
-@pytest.mark.parametrize("argnum", [True, "0", [], 1.5, [0, "1"]])
+@pytest.mark.parametrize("argnum", [True, "0", 1.5, [0, "1"]])
 def test_bad_argnum_is_refused_at_grad_time(argnum):
     # The message names the operator the user called.
     with pytest.raises(ArgnumError, match=r"^grad\(bar\): expected argnum"):
