@@ -197,6 +197,9 @@ def _backward_for(op, argnums, ans, args, kwargs):
     user_kwargs = dict(zip(kwargs, _grad_views(op, kwargs.values())))
     # at higher order the op's arguments are traced by an outer grad
     outer = isbox(ans) or any(map(isbox, args)) or any(map(isbox, kwargs.values()))
+    # An output of integers or booleans is piecewise constant: an argument with no
+    # registered gradient gets zeros (as the facade's counts do), not an error.
+    counts_only = not _carries_gradient(ans)
     singles, multis = {}, []
     for argnum in argnums:
         maker = _makers[op].get(argnum)
@@ -231,6 +234,8 @@ def _backward_for(op, argnums, ans, args, kwargs):
                                      f"gradient for argument {argnum} {op.arg_name(argnum)!r}")
             elif argnum in from_multi:
                 grad = from_multi[argnum]
+            elif counts_only:
+                grad = vspace(args[argnum]).zeros()
             else:
                 raise NoGradientFuncError(_missing(op, argnum))
             out.append(_checked(op, argnum, grad, args[argnum]))
