@@ -1,18 +1,23 @@
 """``minpy_compat.nn``: MinPy's training toolkit and MindSpore-style Cells.
 
 MinPy's toolkit lives in submodules (``layers``, ``model``, ``solver``, ``optim``,
-``init``, ``io``); the Cell layer's names (``Cell``, ``Dense``, losses, optimizers,
-wrappers) are exported here.
+``init``, ``io``); the Cell layer's names (``Cell``, ``Dense``, ``Conv2d``, norms,
+losses, optimizers, wrappers) are exported here.
 """
 from .cell import Cell
 from .hooks import HookHandle
 from .basic import (CellList, Dense, Dropout, Flatten, ReLU, ReLU6, SequentialCell, Sigmoid,
                     Softmax, Tanh)
+from .celldict import CellDict
+from .conv_cells import AvgPool2d, Conv2d, MaxPool2d
+from .embedding import Embedding
+from .normalization import BatchNorm1d, BatchNorm2d, LayerNorm
 from .loss import L1Loss, LossBase, MAELoss, MSELoss, SoftmaxCrossEntropyWithLogits
 from .optimizer import SGD, Adam, Momentum, Optimizer
 from .wrappers import TrainOneStepCell, WithLossCell
 
-__all__ = ['Adam', 'Cell', 'CellList', 'Dense', 'Dropout', 'Flatten', 'HookHandle', 'L1Loss',
-           'LossBase', 'MAELoss', 'Momentum', 'MSELoss', 'Optimizer', 'ReLU', 'ReLU6',
-           'SequentialCell', 'SGD', 'Sigmoid', 'Softmax', 'SoftmaxCrossEntropyWithLogits', 'Tanh',
-           'TrainOneStepCell', 'WithLossCell']
+__all__ = ['Adam', 'AvgPool2d', 'BatchNorm1d', 'BatchNorm2d', 'Cell', 'CellDict', 'CellList',
+           'Conv2d', 'Dense', 'Dropout', 'Embedding', 'Flatten', 'HookHandle', 'L1Loss',
+           'LayerNorm', 'LossBase', 'MAELoss', 'MaxPool2d', 'Momentum', 'MSELoss', 'Optimizer',
+           'ReLU', 'ReLU6', 'SequentialCell', 'SGD', 'Sigmoid', 'Softmax',
+           'SoftmaxCrossEntropyWithLogits', 'Tanh', 'TrainOneStepCell', 'WithLossCell']

@@ -279,8 +279,17 @@ class CellList(_CellSequence):
             self.append(cell)
         return self
 
+    def __iadd__(self, cells):
+        return self.extend(cells)
+
     def insert(self, index, cell):
-        """Put ``cell`` before position ``index`` (the Cells after it are re-keyed)."""
+        """Put ``cell`` before position ``index`` in [-len, len] (the Cells after it are
+        re-keyed)."""
         cells = list(self._cells.values())
+        if isinstance(index, bool) or not isinstance(index, (int, onp.integer)) \
+                or not -len(cells) <= index <= len(cells):
+            raise IndexError(message("CellList.insert index",
+                                     f"an int in [{-len(cells)}, {len(cells)}]", repr(index),
+                                     "Use append() to add at the end."))
         cells.insert(index, self._check_cell(cell, "item"))
         self._reset(enumerate(cells))

@@ -56,7 +56,8 @@ def run_forward_pre_hooks(cell, table, args, kwargs):
         else:
             result = fn(cell, args)
             if result is not None:
-                args = tuple(result) if type(result) in (tuple, list) else (result,)
+                # MindSpore 2.10: only a tuple replaces the args; a list is one argument
+                args = result if type(result) is tuple else (result,)
     return args, kwargs
 
 

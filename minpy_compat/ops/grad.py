@@ -183,6 +183,19 @@ def _like(grad, original):
     return wrap_tree(grad) if not isbox(grad) else grad
 
 
+def keywords_as_inputs(fn, args, kwargs):
+    """MindSpore 2.10 differentiates keyword arguments too: they are inputs after the
+    positional ones, in call order (``grad(f, (0, 1))(x, y=t)`` gives dx and dy)."""
+    if not kwargs:
+        return fn, tuple(args)
+    count, names = len(args), tuple(kwargs)
+
+    def call(*inputs):
+        return fn(*inputs[:count], **dict(zip(names, inputs[count:])))
+    call.__name__ = _name(fn)
+    return call, tuple(args) + tuple(kwargs.values())
+
+
 # ---- the public operations --------------------------------------------------------------
 def _pack(grads, kept, ids, single):
     if ids is not None:
@@ -201,9 +214,10 @@ def _gradients(fn, grad_position, weights, has_aux, return_ids, where):
     params, single_weight = check_weights(weights, where)
 
     def run(*args, **kwargs):
+        call, args = keywords_as_inputs(fn, args, kwargs)
         _check_range(positions, args, where)
         value, input_grads, weight_grads, kept = differentiate(
-            fn, args, kwargs, positions, params, has_aux=has_aux, where=where)
+            call, args, {}, positions, params, has_aux=has_aux, where=where)
         parts = []
         if grad_position is not None:
             # one Tensor left is bare: grad_position=(0, 1) over (x, 3) gives dx (MindSpore)
@@ -279,11 +293,12 @@ class GradOperation:
                     raise CellArgumentError(message(where, "the inputs and then the sens",
                                                     "no arguments"))
                 args, sens = args[:-1], args[-1]
+            call, args = keywords_as_inputs(fn, args, kwargs)
             positions = tuple(range(len(args))) if self.get_all else (0,)
             _check_range(positions, args, where)
             chosen = _cell_weights(fn) if self.get_by_list and weights is None else params
             _, input_grads, weight_grads, _ = differentiate(
-                fn, args, kwargs, positions, chosen, sens=sens, where=where)
+                call, args, {}, positions, chosen, sens=sens, where=where)
             weight_grads = weight_grads[0] if single_weight else tuple(weight_grads)
             if self.get_by_list and self.get_all:
                 return tuple(input_grads), weight_grads

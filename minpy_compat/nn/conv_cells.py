@@ -1,0 +1,214 @@
+"""MindSpore's ``nn.Conv2d``, ``nn.MaxPool2d`` and ``nn.AvgPool2d`` (NCHW).
+
+``pad_mode``: 'same' (output ceil(H / stride); the extra row or column of padding
+goes after), 'valid' (no padding) or 'pad' (``padding`` rows and columns of zeros;
+an int, or (top, bottom, left, right) for Conv2d). Differentiable to any order.
+
+>>> import numpy
+>>> import minpy_compat as ms
+>>> from minpy_compat import nn
+>>> conv = nn.Conv2d(1, 2, 3, weight_init='ones')
+>>> conv(ms.Tensor(numpy.ones((1, 1, 4, 4), numpy.float32))).shape
+(1, 2, 4, 4)
+>>> nn.MaxPool2d(kernel_size=2, stride=2)(ms.Tensor(numpy.ones((1, 1, 4, 4)))).shape
+(1, 1, 2, 2)
+"""
+import math
+import numbers
+
+import numpy as onp
+from autograd.tracer import getval
+
+from .. import numpy as np
+from ..common.initializer import HeUniform, Uniform, initializer
+from ..errors import CellArgumentError, CellTypeError, describe, message
+from ..tensor import Parameter
+from .basic import _positive_int
+from .cell import Cell
+from .windows import check_input, check_pad_mode, padded, pair, same_pads, windows
+
+
+def _conv_padding(where, padding, mode):
+    """(top, bottom, left, right) from an int or a 4-tuple; non-zero only with 'pad'."""
+    items = (padding,) * 4 if isinstance(padding, numbers.Integral) else padding
+    if type(items) is not tuple or len(items) != 4 or not all(
+            isinstance(p, numbers.Integral) and not isinstance(p, bool) for p in items):
+        raise CellTypeError(message(f"{where} padding", "an int or a tuple of 4 ints "
+                                    "(top, bottom, left, right)", describe(padding)))
+    if any(p < 0 for p in items):
+        raise CellArgumentError(message(f"{where} padding", "ints >= 0", repr(padding)))
+    if mode != "pad" and any(items):
+        raise CellArgumentError(message(f"{where} padding", f"0 with pad_mode='{mode}'",
+                                        repr(padding), "Pass pad_mode='pad' to pad explicitly."))
+    return tuple(int(p) for p in items)
+
+
+def _data_format(where, data_format):
+    if data_format != "NCHW":
+        raise CellArgumentError(message(f"{where} data_format", "'NCHW' (the only layout here)",
+                                        repr(data_format)))
+    return data_format
+
+
+class Conv2d(Cell):
+    """``Conv2d(in_channels, out_channels, kernel_size, stride=1, pad_mode='same', padding=0,
+    dilation=1, group=1, has_bias=False, weight_init=None, bias_init=None)``.
+
+    Weight (out, in / group, kh, kw) ~ HeUniform(sqrt 5); bias ~ U(+-1/sqrt(fan_in)).
+    """
+
+    def __init__(self, in_channels, out_channels, kernel_size, stride=1, pad_mode="same",
+                 padding=0, dilation=1, group=1, has_bias=False, weight_init=None,
+                 bias_init=None, data_format="NCHW", dtype=onp.float32):
+        super().__init__()
+        where = "Conv2d"
+        self.in_channels = _positive_int(f"{where} in_channels", in_channels)
+        self.out_channels = _positive_int(f"{where} out_channels", out_channels)
+        self.kernel_size = pair(where, "kernel_size", kernel_size)
+        self.stride = pair(where, "stride", stride)
+        self.dilation = pair(where, "dilation", dilation)
+        self.pad_mode = check_pad_mode(where, pad_mode)
+        self.padding = padding
+        self._pads = _conv_padding(where, padding, self.pad_mode)
+        self.group = _positive_int(f"{where} group", group)
+        if self.in_channels % group or self.out_channels % group:
+            raise CellArgumentError(message(
+                f"{where} group", "a divisor of in_channels and out_channels",
+                f"group={group} for {in_channels} and {out_channels} channels"))
+        self.format = _data_format(where, data_format)
+        shape = (self.out_channels, self.in_channels // group) + self.kernel_size
+        self.weight_init = HeUniform(math.sqrt(5)) if weight_init is None else weight_init
+        self.weight = Parameter(initializer(self.weight_init, shape, dtype), name="weight")
+        self.has_bias = has_bias
+        self.bias_init = bias_init
+        if has_bias:
+            if bias_init is None:
+                self.bias_init = Uniform(1 / math.sqrt(int(onp.prod(shape[1:]))))
+            self.bias = Parameter(initializer(self.bias_init, (self.out_channels,), dtype),
+                                  name="bias")
+        else:
+            self.bias = None
+
+    def _padding_for(self, height, width):
+        if self.pad_mode == "same":
+            return (same_pads(height, self.kernel_size[0], self.stride[0], self.dilation[0])
+                    + same_pads(width, self.kernel_size[1], self.stride[1], self.dilation[1]))
+        return self._pads
+
+    def construct(self, x):
+        shape = check_input("Conv2d", x, self.in_channels)
+        x = padded(x, self._padding_for(*shape[2:]))
+        taps = windows("Conv2d", x, self.kernel_size, self.stride, self.dilation)
+        per_group = self.in_channels // self.group
+        outs = self.out_channels // self.group
+        kernels = np.reshape(self.weight, (self.out_channels, per_group, -1))
+        parts = [np.tensordot(taps[:, g * per_group:(g + 1) * per_group],
+                              kernels[g * outs:(g + 1) * outs], axes=([1, 2], [1, 2]))
+                 for g in range(self.group)]
+        out = parts[0] if self.group == 1 else np.concatenate(parts, axis=-1)
+        out = np.transpose(out, (0, 3, 1, 2))
+        if self.has_bias:
+            out = out + np.reshape(self.bias, (1, -1, 1, 1))
+        return out
+
+    def extend_repr(self):
+        return (f"input_channels={self.in_channels}, output_channels={self.out_channels}, "
+                f"kernel_size={self.kernel_size}, stride={self.stride}, "
+                f"pad_mode={self.pad_mode}, padding={self.padding}, dilation={self.dilation}, "
+                f"group={self.group}, has_bias={self.has_bias}, "
+                f"weight_init={self.weight_init}, bias_init={self.bias_init}, "
+                f"format={self.format}")
+
+
+class _Pool2d(Cell):
+    """What MaxPool2d and AvgPool2d share: the window geometry."""
+
+    def __init__(self, kernel_size, stride, pad_mode, padding, data_format, refused):
+        super().__init__()
+        where = type(self).__name__
+        self.kernel_size = kernel_size
+        self.stride = stride
+        self._kernel = pair(where, "kernel_size", kernel_size)
+        self._stride = pair(where, "stride", stride)
+        self.pad_mode = check_pad_mode(where, pad_mode)
+        self.format = _data_format(where, data_format)
+        for name, (value, default) in refused.items():
+            if value != default:
+                raise CellArgumentError(message(
+                    f"{where} {name}", f"{default!r} (the only value supported here)",
+                    repr(value)))
+        if self.pad_mode != "pad" and padding != 0:
+            raise CellArgumentError(message(f"{where} padding", f"0 with pad_mode="
+                                            f"'{self.pad_mode}'", repr(padding),
+                                            "Pass pad_mode='pad' to pad explicitly."))
+        rows, cols = (0, 0) if padding == 0 else _pool_padding(where, padding)
+        self.padding = padding
+        self._pads = (rows, rows, cols, cols)
+
+    def _windows(self, x, fill):
+        """The input's windows, and the pads used (for counting padded elements)."""
+        shape = check_input(type(self).__name__, x, ranks=(3, 4))
+        if len(shape) == 3:  # (C, H, W): MindSpore adds the batch axis and drops it again
+            return self._windows(np.expand_dims(x, 0), fill)
+        pads = self._pads
+        if self.pad_mode == "same":
+            pads = (same_pads(shape[2], self._kernel[0], self._stride[0], 1)
+                    + same_pads(shape[3], self._kernel[1], self._stride[1], 1))
+        taps = windows(type(self).__name__, padded(x, pads, fill), self._kernel, self._stride)
+        return taps, pads
+
+    def construct(self, x):
+        out = self._pool(x)
+        return out[0] if onp.ndim(getval(x)) == 3 else out
+
+    def extend_repr(self):
+        return (f"kernel_size={self.kernel_size}, stride={self.stride}, "
+                f"pad_mode={self.pad_mode.upper()}")
+
+
+def _pool_padding(where, padding):
+    items = (padding, padding) if isinstance(padding, numbers.Integral) else padding
+    if type(items) is not tuple or len(items) != 2 or not all(
+            isinstance(p, numbers.Integral) and not isinstance(p, bool) and p >= 0
+            for p in items):
+        raise CellArgumentError(message(f"{where} padding", "an int >= 0 or a tuple of 2 "
+                                        "(rows, columns)", repr(padding)))
+    return int(items[0]), int(items[1])
+
+
+class MaxPool2d(_Pool2d):
+    """The maximum of each window; its gradient goes to the first maximum (as in MindSpore)."""
+
+    def __init__(self, kernel_size=1, stride=1, pad_mode="valid", padding=0, dilation=1,
+                 return_indices=False, ceil_mode=False, data_format="NCHW"):
+        super().__init__(kernel_size, stride, pad_mode, padding, data_format, {
+            "dilation": (dilation, 1), "return_indices": (return_indices, False),
+            "ceil_mode": (ceil_mode, False)})
+
+    def _pool(self, x):
+        taps, _ = self._windows(x, -onp.inf)
+        first = onp.argmax(getval(taps), axis=2)[:, :, None]
+        chosen = onp.arange(onp.shape(getval(taps))[2])[None, None, :, None, None] == first
+        return np.sum(np.where(chosen, taps, 0), axis=2)
+
+
+class AvgPool2d(_Pool2d):
+    """The mean of each window; padded zeros count unless ``count_include_pad=False``
+    (pad_mode 'same' never counts them, as in MindSpore)."""
+
+    def __init__(self, kernel_size=1, stride=1, pad_mode="valid", padding=0, ceil_mode=False,
+                 count_include_pad=True, divisor_override=None, data_format="NCHW"):
+        super().__init__(kernel_size, stride, pad_mode, padding, data_format, {
+            "ceil_mode": (ceil_mode, False), "divisor_override": (divisor_override, None)})
+        self.count_include_pad = bool(count_include_pad)
+
+    def _pool(self, x):
+        taps, pads = self._windows(x, 0.0)
+        total = np.sum(taps, axis=2)
+        if not any(pads) or (self.pad_mode == "pad" and self.count_include_pad):
+            return total / (self._kernel[0] * self._kernel[1])
+        shape = onp.shape(getval(taps))
+        ones = onp.ones((1, 1) + tuple(onp.shape(getval(x))[-2:]), getval(total).dtype)
+        counts = onp.sum(windows("AvgPool2d", padded(ones, pads), self._kernel, self._stride),
+                         axis=2)
+        return total / counts.reshape((1, 1) + shape[3:])
