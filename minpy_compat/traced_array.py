@@ -217,7 +217,9 @@ class TracedArray(NdarrayMethods, ArrayBox):
         return onp.asarray(value)
 
     def __pos__(self):
-        return self
+        """A new value, as NumPy's ``+x`` is a copy: a later write into ``x`` (``x[0] = v``)
+        must not reach it."""
+        return _facade("positive")(self)
 
     # ---- in-place operators and indexed assignment ---------------------------
     # NumPy mutates in place, so every name bound to the array sees the change.

@@ -125,3 +125,16 @@ def test_resize_of_a_view_of_the_callers_array_leaves_that_array_alone():
         with pytest.raises(ValueError):
             view.resize(2)
     assert onp.array_equal(mine, onp.arange(4.0))
+
+
+def test_unary_plus_is_a_copy_that_a_later_write_does_not_reach():
+    # NumPy: z = +y is a new array. Traced, +y was y itself, so y[0] = 10 zeroed z's gradient.
+    def f(x):
+        y = np.tanh(x)
+        z = +y
+        y[0] = 10.0
+        return np.sum(z * x)
+    x = onp.array([0.5, -1.0, 2.0])
+    check_grad(f, x)
+    tanh = onp.tanh(x)
+    assert onp.allclose(grad(f)(x), tanh + x * (1 - tanh ** 2))
