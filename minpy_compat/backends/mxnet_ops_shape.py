@@ -211,6 +211,25 @@ def _expand_dims_call(a, axis):
 TABLE[onp.expand_dims] = _expand_dims_call
 
 
+@register
+@customop('mxnet')
+def mx_copy(x):
+    return x.copy()
+
+
+mx_copy.def_grad(lambda ans, x: lambda g: g, argnum=0)
+
+
+def _copy_call(a, order="K", **kwargs):
+    if order not in ("K", "C", "A") or kwargs:
+        raise Unsupported("order= or keyword arguments")
+    float_dtype((a,))
+    return mx_copy(a) if shape_of(a) else mx_reshape(a, ())
+
+
+TABLE[onp.copy] = _copy_call
+
+
 # ---- joining -----------------------------------------------------------------------------------
 def _part(g, axis, begin, end, like):
     return nd.slice_axis(g, axis=axis, begin=begin, end=end).reshape(like.shape)
