@@ -62,7 +62,7 @@ class Primitive:
         to_backend = self.backend.to_backend
         result = self.func(*[to_backend(a) for a in args],
                            **{k: to_backend(v) for k, v in kwargs.items()})
-        return self.backend.from_backend(result)
+        return self.backend.from_backend(result, args)
 
     def __call__(self, *args, **kwargs):
         if kwargs and any(holds_trace(v) for v in kwargs.values()):

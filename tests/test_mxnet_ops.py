@@ -76,6 +76,8 @@ CASES = [
     (["mx_transpose"], "transpose", lambda x: np.transpose(x, (1, 2, 0)), (any_(2, 3, 4),), (0,)),
     (["mx_transpose"], "transpose", lambda x: np.transpose(x), (any_(2, 3),), (0,)),
     (["mx_reshape"], "expand_dims", lambda x: np.expand_dims(x, -1), (any_(2, 3),), (0,)),
+    (["mx_copy"], "copy", lambda x: np.copy(x), (any_(2, 3),), (0,)),
+    (["mx_reshape"], "copy", lambda x: np.copy(x), (any_(),), (0,)),
     (["mx_concatenate"], "concatenate", lambda x, y, z: np.concatenate([x, y, z], axis=1),
      (any_(2, 1), any_(2, 3), any_(2, 2)), (0, 1, 2)),
     (["mx_stack"], "stack", lambda x, y: np.stack([x, y], axis=-1), (any_(2, 3), any_(2, 3)),

@@ -23,6 +23,7 @@ from autograd.tracer import getval
 from ..array import TracedArray
 from ..traced_methods import NdarrayMethods
 from . import mxnet_backend as backend
+from . import mxnet_writes as writes
 from .mxnet_operators import _Operators, _facade, _method, _refuse_write
 
 
@@ -58,7 +59,7 @@ class MXArray(_Operators):
     array([2., 4.])
     """
 
-    __slots__ = ("nd", "shape", "dtype", "_numpy", "is_zeros", "_mxnet_context")
+    __slots__ = ("nd", "shape", "dtype", "_numpy", "is_zeros", "_mxnet_context", "_view_of")
 
     def __init__(self, nd, shape=None, dtype=None, is_zeros=False, mxnet_context=None):
         self.nd = nd
@@ -67,6 +68,7 @@ class MXArray(_Operators):
         self.dtype = onp.dtype(nd.dtype if dtype is None else dtype)
         self._numpy = None
         self._mxnet_context = mxnet_context  # nd.context, once asked (a call into MXNet)
+        self._view_of = None  # (base, index) where this is base[index] (see mxnet_writes)
 
     @property
     def context(self):
@@ -121,7 +123,7 @@ class MXArray(_Operators):
         """``ndarray.astype``; a cast between float dtypes that MXNet has stays in MXNet."""
         dtype = onp.dtype(dtype)
         if dtype == self.dtype:
-            return self  # never written: the value serves as its own copy
+            return self.copy() if copy else self
         in_mxnet = onp.dtype(self.nd.dtype) == self.dtype  # False for bools held as floats
         if casting == "unsafe" and in_mxnet and {self.dtype, dtype} <= backend.FLOATS:
             return MXArray(self.nd.astype(dtype), self.shape, dtype)
@@ -129,6 +131,30 @@ class MXArray(_Operators):
 
     def __reduce__(self):
         return (onp.asarray, (self.asnumpy(),))
+
+    def copy(self):
+        """A new MXArray on the same NDArray: a write rebinds the writer's NDArray only."""
+        return MXArray(self.nd, self.shape, self.dtype, mxnet_context=self._mxnet_context)
+
+    def __setitem__(self, index, value):
+        writes.write(self, index, value)
+
+    def fill(self, value):
+        self[...] = value
+
+    def put(self, indices, values, mode="raise"):
+        writes.put(self, indices, values, mode)
+
+    def __array_ufunc__(self, ufunc, method, *inputs, **kwargs):
+        """``ufunc.at`` writes into an MXArray (see ``mxnet_writes``); a ufunc's call runs
+        through the dispatcher (``ndarray + MXArray`` too); other methods on NumPy data."""
+        if method == "at":
+            return writes.ufunc_at(ufunc, inputs, kwargs)
+        if method == "__call__" and kwargs.get("out") is None and \
+                getattr(onp, ufunc.__name__, None) is ufunc:
+            kwargs.pop("out", None)
+            return _method(ufunc.__name__, *inputs, **kwargs)
+        return getattr(ufunc, method)(*writes._plain(inputs), **kwargs)
 
 
 def _of_data(name):
@@ -148,7 +174,7 @@ class MXBox(_Operators, NdarrayMethods, Box):
     and the policy chooses where each op runs. Its data is never written: ``x //= y``
     rebinds ``x`` (as ``x += y`` does), and in-place methods are refused."""
 
-    __slots__ = []
+    __slots__ = ["_view_of"]  # (base, index) where this is base[index] (see mxnet_writes)
 
     @property
     def shape(self): return self._value.shape
@@ -185,11 +211,14 @@ class MXBox(_Operators, NdarrayMethods, Box):
     def mT(self):
         return self.swapaxes(-1, -2)
 
+    def __setitem__(self, index, value):
+        writes.write_traced(self, index, value)
+
     def _adopt(self, new, opname):
-        """An in-place change (``NdarrayMethods``): an operator (``x //= y``) rebinds ``x``,
-        as ``x += y`` does; an in-place method (``x.sort()``) is refused."""
+        """An in-place change (``NdarrayMethods``): an operator (``x //= y``) changes ``x``
+        (see ``mxnet_writes.adopt``); an in-place method (``x.sort()``) is refused."""
         if opname.endswith("="):
-            return new
+            return writes.adopt(self, new, opname)
         _refuse_write(f"x.{opname}() on a traced MXNet value")
 
     def _become(self, new):
@@ -245,4 +274,7 @@ class MXVSpace(VSpace):
 
 
 MXBox.register(MXArray)
+for _name, _operator in writes.IN_PLACE.items():  # a += v changes a (see mxnet_writes)
+    setattr(MXArray, _name, _operator)
+    setattr(MXBox, _name, _operator)
 MXVSpace.register(MXArray)

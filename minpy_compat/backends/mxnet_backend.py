@@ -15,6 +15,7 @@ MXNet's legacy NDArrays have no 0-d shape and no bool comparisons, so an op
 may return ``logical(nd, shape=(), dtype=bool)``; the ``MXArray`` then reports
 NumPy's shape and dtype while the NDArray keeps MXNet's.
 """
+import sys
 import time
 
 import numpy as onp
@@ -159,7 +160,12 @@ def logical(nd, shape=None, dtype=None):
 
 
 def _is_ndarray(value):
-    return _mx is not None and isinstance(value, _mx.nd.NDArray)
+    """Whether ``value`` is an ``mxnet.nd.NDArray``; MXNet imported by the user counts too
+    (under only_numpy this module never imports it, and NumPy reads an NDArray as a
+    nested sequence: an object array)."""
+    mx = _mx or sys.modules.get("mxnet")
+    nd = getattr(mx, "nd", None)
+    return nd is not None and isinstance(value, nd.NDArray)
 
 
 def to_backend(value, ctx=None):
@@ -192,18 +198,38 @@ def grad_view(value):
     return to_backend(value)
 
 
-def from_backend(value):
-    """An op's result back into the trace: NDArrays become ``MXArray``s."""
+def from_backend(value, inputs=None):
+    """An op's result back into the trace: NDArrays become ``MXArray``s. ``inputs``: the
+    op's arguments; where each array among them is 0-d, a result of one element is 0-d
+    too, as NumPy's would be (an NDArray has no 0-d shape: MXNet gives shape (1,))."""
     MXArray = _array.MXArray
     if _is_ndarray(value):
+        if inputs and value.shape == (1,) and _all_0d(inputs):
+            return MXArray(value, ())
         return MXArray(value)
     if type(value) is Logical:
         return MXArray(value.nd, value.shape, value.dtype)
     if type(value) is tuple or type(value) is list:
-        return tuple(from_backend(v) for v in value)
+        return tuple(from_backend(v, inputs) for v in value)
     if type(value) in (float, int, complex):  # a Python number: a 0-d array, as on NumPy's side
         return onp.asarray(value)
     return value
+
+
+def _all_0d(inputs):
+    """Whether the arrays among ``inputs`` (Python numbers and None aside) are all 0-d,
+    and there is one at least."""
+    found = False
+    for value in inputs:
+        if value is None or type(value) in (bool, int, float, complex):
+            continue
+        if type(value) is _array.MXArray or isinstance(value, (onp.ndarray, onp.generic)):
+            if value.shape != ():
+                return False
+            found = True
+        else:
+            return False  # a raw NDArray (never 0-d), a list, ...: keep MXNet's shape
+    return found
 
 
 def grad_from_backend(grad, arg):

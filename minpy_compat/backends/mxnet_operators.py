@@ -40,7 +40,7 @@ class _Operators:
     def __matmul__(self, other): return _facade("matmul")(self, other)
     def __rmatmul__(self, other): return _facade("matmul")(other, self)
     def __neg__(self): return _facade("negative")(self)
-    def __pos__(self): return self
+    def __pos__(self): return self.copy()  # a new array, as NumPy's +x is
     def __abs__(self): return _facade("abs")(self)
     def __lt__(self, other): return _facade("less")(self, other)
     def __le__(self, other): return _facade("less_equal")(self, other)
@@ -74,10 +74,8 @@ class _Operators:
 
     def __getitem__(self, index):
         from ..dispatch.policy import getitem
-        return getitem(self, index)
-
-    def __setitem__(self, index, value):
-        _refuse_write("MXArray[...] = value")
+        from .mxnet_writes import mark_view
+        return mark_view(getitem(self, index), self, index)
 
     def __len__(self):
         return self.shape[0]
@@ -100,18 +98,23 @@ class _Operators:
 
     @property
     def T(self):
-        return _facade("transpose")(self)
+        return self.transpose()
 
     def copy(self):
-        return self  # the data is never written, so the value serves as its own copy
+        return _method("copy", self)  # a new value: writes into it do not reach this one
 
     # NumPy's reshape/transpose call these methods on an MXArray: go straight to the
     # dispatcher (as the reductions below do), never back through numpy.reshape.
+    # Their results are views in NumPy: writes into them reach this value (mxnet_writes).
     def reshape(self, *shape, **kwargs):
-        return _method("reshape", self, shape_argument(shape), **kwargs)
+        return _rearranged(self, _method("reshape", self, shape_argument(shape), **kwargs),
+                           lambda view: view.reshape(self.shape))
 
     def transpose(self, *axes):
-        return _method("transpose", self, shape_argument(axes) or None)
+        axes = shape_argument(axes) or None
+        back = None if axes is None else tuple(onp.argsort([a % self.ndim for a in axes]))
+        return _rearranged(self, _method("transpose", self, axes),
+                           lambda view: view.transpose(back))
 
     # NumPy's own reductions call these methods on an MXArray, so they go straight to
     # the dispatcher (which hands NumPy plain data), never back through numpy.sum.
@@ -137,9 +140,11 @@ class _Operators:
         return _method("argmin", self, axis, out=out)
 
     def ravel(self, order="C"):
-        return _method("reshape", self, (-1,), order=order)  # in MXNet, as reshape is
+        return _rearranged(self, _method("reshape", self, (-1,), order=order),  # a view
+                           lambda view: view.reshape(self.shape))
 
-    flatten = ravel
+    def flatten(self, order="C"):
+        return _method("reshape", self, (-1,), order=order)  # a copy in NumPy
 
 
 def _method(name, *args, **kwargs):
@@ -147,6 +152,11 @@ def _method(name, *args, **kwargs):
     from ..dispatch.policy import run_op
     raw = getattr(onp, name)
     return run_op(raw, getattr(anp, name, None), args, kwargs)
+
+
+def _rearranged(base, result, undo):
+    from .mxnet_writes import mark_rearranged
+    return mark_rearranged(result, base, undo)
 
 
 def _refuse_write(where):

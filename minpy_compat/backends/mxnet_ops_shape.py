@@ -1,4 +1,4 @@
-"""MXNet implementations, second table: reductions, shapes, joining, where, slicing.
+"""MXNet implementations, second table: reductions, shapes and joining.
 
 Adapters compute NumPy's result shape (MXNet's legacy NDArrays have no 0-d
 shape) and hand it to the op, which reports it through ``logical``.
@@ -6,8 +6,7 @@ shape) and hand it to the op, which reports it through ``logical``.
 import numpy as onp
 
 from ..primitive import customop
-from .mxnet_array import MXArray
-from .mxnet_backend import FLOATS, current_mxnet_context, logical
+from .mxnet_backend import logical
 from .mxnet_ops import (OPS, TABLE, Invalid, Unsupported, float_dtype, mx, nd, register,
                         shape_of)
 
@@ -211,6 +210,25 @@ def _expand_dims_call(a, axis):
 TABLE[onp.expand_dims] = _expand_dims_call
 
 
+@register
+@customop('mxnet')
+def mx_copy(x):
+    return x.copy()
+
+
+mx_copy.def_grad(lambda ans, x: lambda g: g, argnum=0)
+
+
+def _copy_call(a, order="K", **kwargs):
+    if order not in ("K", "C", "A") or kwargs:
+        raise Unsupported("order= or keyword arguments")
+    float_dtype((a,))
+    return mx_copy(a) if shape_of(a) else mx_reshape(a, ())
+
+
+TABLE[onp.copy] = _copy_call
+
+
 # ---- joining -----------------------------------------------------------------------------------
 def _part(g, axis, begin, end, like):
     return nd.slice_axis(g, axis=axis, begin=begin, end=end).reshape(like.shape)
@@ -272,94 +290,5 @@ TABLE[onp.concatenate] = _join_call(mx_concatenate, 0)
 TABLE[onp.stack] = _join_call(mx_stack, 1)
 
 
-# ---- where ----------------------------------------------------------------------------------
-@register
-@customop('mxnet')
-def mx_where(condition, x, y):
-    return nd.where(condition, x, y)
-
-
-mx_where.def_grad(lambda ans, c, x, y: lambda g: nd.zeros_like(c), argnum=0)
-mx_where.def_grad(lambda ans, c, x, y: lambda g: nd.where(c, g, nd.zeros_like(g)), argnum=1)
-mx_where.def_grad(lambda ans, c, x, y: lambda g: nd.where(c, nd.zeros_like(g), g), argnum=2)
-
-
-def _where_call(condition, x=None, y=None):
-    if x is None or y is None:
-        raise Unsupported("where with one argument")
-    float_dtype((x, y))
-    float_dtype((condition, x), allow_bool=True)
-    if not shape_of(condition) == shape_of(x) == shape_of(y) != ():
-        raise Unsupported("where with broadcasting or 0-d arrays")
-    return mx_where(condition, x, y)
-
-
-TABLE[onp.where] = _where_call
-
-
-# ---- indexing by ints and slices -------------------------------------------------------------
-@register
-@customop('mxnet')
-def mx_getitem(x, begin, end, step, shape):
-    return _out(nd.slice(x, begin=begin, end=end, step=step).reshape(_physical(shape)), shape)
-
-
-def _getitem_grad(ans, x, begin, end, step, shape):
-    sliced = tuple(len(range(b, e, s)) for b, e, s in zip(begin, end, step))
-    return lambda g: nd._internal._slice_assign(
-        nd.zeros_like(x), g.reshape(sliced), begin=begin, end=end, step=step)
-
-
-mx_getitem.def_grad(_getitem_grad, argnum=0)
-
-
-def getitem_call(x, index):
-    """``x[index]`` for ints and positive-step slices; Unsupported otherwise."""
-    float_dtype((x,))
-    shape = shape_of(x)
-    index = index if type(index) is tuple else (index,)
-    if len(index) > len(shape) or not shape:
-        raise Unsupported("too many indices")
-    begin, end, step, out_shape = [], [], [], []
-    for i, n in enumerate(shape):
-        item = index[i] if i < len(index) else slice(None)
-        if type(item) is int and -n <= item < n:
-            b = item % n
-            begin.append(b), end.append(b + 1), step.append(1)
-        elif type(item) is int:
-            raise Invalid(f"index {item} out of range")
-        elif type(item) is slice:
-            b, e, s = item.indices(n)
-            if s <= 0 or len(range(b, e, s)) == 0:
-                raise Unsupported("negative step or empty slice")
-            begin.append(b), end.append(e), step.append(s), out_shape.append(len(range(b, e, s)))
-        else:
-            raise Unsupported(f"index {item!r}")
-    return mx_getitem(x, tuple(begin), tuple(end), tuple(step), tuple(out_shape))
-
-
-TABLE["getitem"] = getitem_call
-
-
-# ---- creation (no gradient: nothing to differentiate) ----------------------------------------
-def _creation_call(fill):
-    def call(shape, dtype=None, order="C", **kwargs):
-        if order != "C" or kwargs:
-            raise Unsupported("order= or keyword arguments")
-        dtype = onp.dtype(float if dtype is None else dtype)
-        shape = (shape,) if isinstance(shape, (int, onp.integer)) else shape
-        if type(shape) not in (tuple, list):
-            raise Unsupported(f"shape {shape!r}")
-        if not all(isinstance(n, (int, onp.integer)) and n >= 0 for n in shape):
-            raise Invalid(f"shape {shape!r}")
-        if dtype not in FLOATS or 0 in shape:
-            raise Unsupported(f"dtype {dtype} or an empty shape")
-        shape = tuple(map(int, shape))
-        data = nd.full(_physical(shape), fill, ctx=current_mxnet_context(), dtype=dtype)
-        return MXArray(data, shape, dtype)
-    return call
-
-
-TABLE[onp.zeros] = _creation_call(0.0)
-TABLE[onp.ones] = _creation_call(1.0)
+from . import mxnet_ops_index  # noqa: E402,F401  (fills TABLE with where, indexing, creation)
 __all__ = ["OPS", "TABLE"]

@@ -26,9 +26,10 @@ def grad_view(value):
     return to_backend(value)
 
 
-def from_backend(value):
+def from_backend(value, inputs=None):
     """A function's result back into the trace: lists and Python numbers become arrays
-    (a number a 0-d one, as NumPy's own scalar results are)."""
+    (a number a 0-d one, as NumPy's own scalar results are). ``inputs``: unused here
+    (the MXNet backend reads them for 0-d results)."""
     if type(value) in (list, float, int, complex):
         return onp.asarray(value)
     return value

@@ -1,0 +1,148 @@
+"""The dispatcher: runs one facade call on the backend the calling thread's policy picks.
+
+``run_op`` is what ``_switch.run`` becomes once a policy, a GPU context or op statistics
+engage the dispatcher; ``getitem`` does the same for ``x[index]`` of a value in MXNet.
+MXNet runs only where the op's table entry (``backends.mxnet_ops``) accepts the
+arguments; otherwise NumPy runs, on plain data, if the policy allows it.
+"""
+import autograd.tracer as _tracer
+import numpy as onp
+
+from ..array import wrap
+from ..errors import PolicyError, message
+from .policy import _DEFAULT, OnlyMXNetPolicy, _local, get_global_policy
+from .stats import STATS
+
+_table = None  # the MXNet op table module, imported on the first MXNet dispatch
+
+
+def _mxnet_table():
+    global _table
+    if _table is None:
+        from ..backends import mxnet_ops
+        _table = mxnet_ops
+    return _table
+
+
+def signature(name, args):
+    """An op's argument signature for blacklist rules, e.g. ``dot(float32[2],float32[1])``."""
+    from autograd.tracer import getval
+
+    def one(value):
+        raw = getval(value)
+        if type(raw) in (list, tuple):
+            return "[" + ",".join(one(v) for v in raw) + "]"
+        dtype = getattr(raw, "dtype", None)
+        if dtype is None:
+            return type(raw).__name__
+        return f"{dtype}[{len(getattr(raw, 'shape', ()))}]"
+    return f"{name}({','.join(one(a) for a in args)})"
+
+
+# Functions that read metadata (shapes, dtypes, memory), not array data: no backend runs
+# them, so every policy allows them (only_mxnet too), and they are not counted as ops.
+METADATA = frozenset(getattr(onp, name) for name in (
+    "shape", "ndim", "size", "alen", "result_type", "min_scalar_type", "can_cast",
+    "promote_types", "common_type", "mintypecode", "find_common_type", "issubdtype",
+    "issubsctype", "obj2sctype", "iscomplexobj", "isrealobj", "isscalar", "isfortran",
+    "iterable", "may_share_memory", "shares_memory", "broadcast_shapes") if hasattr(onp, name))
+
+
+def run_op(raw, traced, args, kwargs):
+    """Run one facade call under the calling thread's policy; count it. A metadata query
+    runs as it is, under every policy."""
+    if raw in METADATA:
+        return wrap((traced or raw)(*args, **kwargs))
+    policy = getattr(_local, "policy", _DEFAULT)
+    name = raw if type(raw) is str else getattr(raw, "__name__", "op")
+    adapter = None
+    if policy.uses_mxnet and (policy is not _DEFAULT or _gpu()):
+        adapter = (_table or _mxnet_table()).TABLE.get(raw)
+        if adapter is not None and _higher_order(policy, name):
+            adapter = None
+    key = signature(name, args) if policy.learns and adapter is not None else None
+    if key is not None and policy.blacklisted(key):
+        adapter = None
+    result = _FAILED
+    if adapter is not None and policy.choose(name, True) == "mxnet":
+        result = _try_mxnet(policy, adapter, args, kwargs, key)
+        if result is not _FAILED and result is not _INVALID:
+            STATS.count(name, "mxnet")
+            return result
+    if result is not _INVALID:
+        policy.choose(name, False)  # OnlyMXNetPolicy refuses here
+    STATS.count(name, "numpy")
+    return wrap((traced or raw)(*_numpy_data(args), **kwargs))
+
+
+def _numpy_data(args):
+    """MXArray and raw NDArray arguments as NumPy data (counted copies), so NumPy never calls
+    their methods (NumPy reads an NDArray as a nested sequence: an object array)."""
+    from ..backends.mxnet_array import MXArray
+    from ..backends.mxnet_backend import _is_ndarray
+    if not any(type(a) is MXArray or type(a) is list or _is_ndarray(a) for a in args):
+        return args
+
+    def plain(value):
+        if type(value) is MXArray:
+            return onp.asarray(value)
+        return onp.asarray(MXArray(value)) if _is_ndarray(value) else value
+    return tuple([plain(v) for v in a] if type(a) is list else plain(a) for a in args)
+
+
+_FAILED = object()   # MXNet cannot run these arguments: NumPy runs (if the policy allows)
+_INVALID = object()  # NumPy refuses them too: NumPy runs under every policy, for its error
+
+
+def _try_mxnet(policy, adapter, args, kwargs, key):
+    table = _table or _mxnet_table()
+    try:
+        return adapter(*args, **kwargs)
+    except table.Invalid:
+        return _INVALID
+    except table.Unsupported:
+        return _FAILED
+    except table.mx.base.MXNetError:
+        if not policy.learns:
+            raise
+        policy.learn(key)
+        return _FAILED
+
+
+def _higher_order(policy, name):
+    """Whether a gradient of a gradient is being traced (two traces open on this thread):
+    MXNet implementations have first-order gradients only, so NumPy runs the op (or,
+    under only_mxnet, the op is refused with this reason)."""
+    if _tracer.trace_stack.top < 1:
+        return False
+    if isinstance(policy, OnlyMXNetPolicy):
+        raise PolicyError(message(
+            f"numpy.{name} under the only_mxnet policy", "a first-order gradient (MXNet ops "
+            "have first-order gradients only)", "a gradient of a gradient being traced",
+            "Use wrap_policy('prefer_mxnet'), which runs such ops in NumPy, or 'only_numpy'."))
+    return True
+
+
+def _gpu():
+    from ..context import current_context
+    return current_context().device_type == "gpu"
+
+
+def getitem(value, index):
+    """``value[index]`` for values that live in MXNet (MXArray) under the policy."""
+    policy = get_global_policy()
+    if policy.uses_mxnet and (policy is not _DEFAULT or _gpu()) and \
+            not _higher_order(policy, "getitem"):
+        if policy.choose("getitem", True) == "mxnet":
+            result = _try_mxnet(policy, _mxnet_table().TABLE["getitem"], (value, index), {},
+                                signature("getitem", (value,)))
+            if result is not _FAILED and result is not _INVALID:
+                STATS.count("getitem", "mxnet")
+                return result
+            if result is not _INVALID:
+                policy.choose("getitem", False)
+        else:
+            policy.choose("getitem", False)
+    STATS.count("getitem", "numpy")
+    from .numpy_getitem import numpy_getitem
+    return numpy_getitem(value, index)
