@@ -15,7 +15,8 @@ functions get a rule of their own:
 facade in ``minpy_compat.numpy.linalg`` sends such calls to ``chained_multi_dot``.
 
 The rules live by family: ``linalg_decompositions`` (``qr``, ``svd``, eigenvalues),
-``linalg_norms`` (``norm``, ``vector_norm``, ``matrix_norm``, ``cond``), ``linalg_solvers``
+``linalg_determinants`` (``det``, ``slogdet``), ``linalg_norms`` (``norm``,
+``vector_norm``, ``matrix_norm``, ``cond``), ``linalg_solvers``
 (``solve``, ``lstsq``, ``tensorinv``, ``tensorsolve``, ``matrix_power``, ``multi_dot``) and
 ``linalg_products`` (NumPy 2's names, the gufuncs, ``einsum``). This module registers them,
 in one table.
@@ -26,6 +27,7 @@ import autograd.numpy as anp
 
 from . import derived_gradients
 from .derived_gradients import composite_vjp, register
+from .linalg_determinants import det_vjp_argnums, slogdet_vjp_argnums
 from .linalg_decompositions import (_cholesky_vjp_argnums, _qr_vjp_argnums, _svd_vjp_maker,
                                     eigvals_composite, eigvalsh_composite)
 from .linalg_norms import (_norm_vjp_maker, cond_composite, matrix_norm_composite,
@@ -51,6 +53,8 @@ _LINALG = dict(module=anp.linalg, prefix="linalg.")
 register(["qr"], lambda fun: _qr_vjp_argnums, **_LINALG)
 register(["svd"], _svd_vjp_maker, **_LINALG)
 register(["cholesky"], lambda fun: _cholesky_vjp_argnums, **_LINALG)
+register(["det"], lambda fun: det_vjp_argnums, **_LINALG)  # adj(a)^T, also where a is singular
+register(["slogdet"], lambda fun: slogdet_vjp_argnums, **_LINALG)
 register(["eigvals"], composite_vjp(eigvals_composite), **_LINALG)
 register(["eigvalsh"], composite_vjp(eigvalsh_composite), **_LINALG)
 register(["cond"], composite_vjp(cond_composite), **_LINALG)
