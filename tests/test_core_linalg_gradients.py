@@ -56,6 +56,9 @@ A66 = _with_singular_values(6, 6, 19)
 VECTOR = onp.array([0.7, -1.3, 2.1, -0.4, 1.6])
 X34 = _randn(3, 4, seed=21)
 X234 = _randn(2, 3, 4, seed=23)
+RANK2_33 = _orthogonal(3, 51) @ onp.diag([2.0, 1.0, 0.0]) @ _orthogonal(3, 53).T
+RANK1_33 = onp.outer(_randn(3, seed=55), _randn(3, seed=57))
+POLY_X = onp.linspace(-1.0, 2.0, 7)
 
 
 # ---- turning any output into one real number ------------------------------------------------
@@ -154,6 +157,21 @@ CASES = [
     case("linalg.lstsq", "square", A33, _randn(3, seed=35), rcond=None),
     case("linalg.lstsq", "wide", A35, _randn(3, seed=37), rcond=None),
     case("linalg.lstsq", "rcond", A43, _randn(4, seed=39), rcond=1e-10),
+    # det: adj(a)^T, at singular matrices too; slogdet
+    case("linalg.det", "regular", A33, order=2),
+    case("linalg.det", "rank-2-of-3", RANK2_33, order=2),
+    case("linalg.det", "rank-1-of-3", RANK1_33),
+    case("linalg.det", "stack-one-singular", onp.stack([A33, RANK2_33])),
+    case("linalg.slogdet", "stack", SQUARE_STACK, order=2),
+    # polyfit: through lstsq, in x, y and w
+    case("polyfit", "deg-2", POLY_X, _randn(7, seed=59), layout=_then(2), order=2),
+    case("polyfit", "columns", POLY_X, _randn(7, 2, seed=61), layout=_then(3)),
+    case("polyfit", "weights", POLY_X, _randn(7, seed=63), onp.linspace(0.5, 1.5, 7),
+         layout=lambda x, y, w: (x, y, 2, None, False, w)),
+    case("polyfit", "full", POLY_X, _randn(7, seed=65), layout=_then(2), full=True),
+    case("polyfit", "cov", POLY_X, _randn(7, 2, seed=67), layout=_then(1), cov=True),
+    case("polyfit", "cov-unscaled", POLY_X, _randn(7, seed=69), layout=_then(2),
+         cov="unscaled"),
     # tensorinv, tensorsolve
     case("linalg.tensorinv", "ind=2", A66.reshape(2, 3, 6)),
     case("linalg.tensorinv", "ind=1", A66.reshape(6, 2, 3), ind=1, order=2),
@@ -263,7 +281,7 @@ COMPOSITES = {
     "linalg.eigvals": lg.eigvals_composite, "linalg.eigvalsh": lg.eigvalsh_composite,
     "linalg.cond": lg.cond_composite, "linalg.lstsq": lg.lstsq_composite,
     "linalg.tensorinv": lg.tensorinv_composite, "linalg.tensorsolve": lg.tensorsolve_composite,
-    "linalg.matrix_power": lg.matrix_power_composite,
+    "linalg.matrix_power": lg.matrix_power_composite, "polyfit": lg.polyfit_composite,
     "linalg.multi_dot": lg.chained_multi_dot, "linalg.norm": lg.norm_composite,
     "einsum": lg.einsum_composite, "linalg.vector_norm": lg.vector_norm_composite,
     "linalg.matrix_norm": lg.matrix_norm_composite, "linalg.svdvals": lg.svdvals_composite,
