@@ -119,6 +119,8 @@ CASES = [
     case("linalg.qr", "r-positional", A43, layout=_then("r")),
     case("linalg.qr", "complete-wide", A35, mode="complete"),
     case("linalg.qr", "complete-square", A33, mode="complete"),
+    case("linalg.qr", "complete-tall", A43, mode="complete", order=2),
+    case("linalg.qr", "complete-tall-stack", A_STACK, mode="complete"),
     # svd: every output where it is unique; full_matrices=True square (tall/wide below)
     case("linalg.svd", "square-full", A33, order=2),
     case("linalg.svd", "thin-tall", A43, full_matrices=False, order=2),
@@ -395,7 +397,9 @@ def _real_qr(mode):
 
 
 @pytest.mark.parametrize("f, x, match", [
-    (_real_qr("complete"), A43, r"linalg\.qr argument 1: expected mode='complete' only for"),
+    (_real_qr("complete"), onp.array([[1.0, 2.0, 3.0], [0, 1, 2], [0, 1, 1], [0, 2, 1]]),
+     r"linalg\.qr argument 0: expected no column zero below the diagonal .* in "
+     r"mode='complete'"),
     (_real_qr("raw"), A43, r"linalg\.qr argument 1: expected mode 'reduced', 'complete' "),
     (lambda a: np.real(np.sum(np.linalg.qr(a * (1 + 1j))[1])), A43,
      r"linalg\.qr argument 0: expected a real matrix, got a complex128 one"),
