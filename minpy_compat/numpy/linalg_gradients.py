@@ -38,7 +38,7 @@ from .linalg_products import (_einsum_vjp_maker, _gufunc_vjp, cross_composite,
                               tensordot_composite, trace_composite, vecdot_composite,
                               vecmat_composite)
 from .linalg_solvers import (_lstsq_vjp_maker, _solve_vjp_argnums, matrix_power_composite,
-                             polyfit_composite, tensorinv_composite, tensorsolve_composite)
+                             pinv_vjp_argnums, polyfit_composite, tensorinv_composite, tensorsolve_composite)
 # Read from here by the facade (multi_dot) and the tests (composite values, rule choices).
 from .linalg_decompositions import _matching_order  # noqa: F401
 from .linalg_norms import _autograd_norm_options, norm_composite  # noqa: F401
@@ -63,6 +63,7 @@ register(["lstsq"], _lstsq_vjp_maker, **_LINALG)
 register(["tensorinv"], composite_vjp(tensorinv_composite), **_LINALG)
 register(["tensorsolve"], composite_vjp(tensorsolve_composite), **_LINALG)
 register(["matrix_power"], composite_vjp(matrix_power_composite), **_LINALG)
+register(["pinv"], lambda fun: pinv_vjp_argnums, **_LINALG)  # rcond=, rtol=, hermitian=
 register(["polyfit"], composite_vjp(polyfit_composite))  # through lstsq: full rank only
 # autograd.numpy.linalg.norm is a Python wrapper around this primitive.
 register(["norm"], _norm_vjp_maker, module=types.SimpleNamespace(

@@ -2,7 +2,8 @@
 broadcast), ``lstsq`` (full rank only; its rank is boxed as a ``TracedCount``), ``tensorinv``,
 ``tensorsolve``,
 ``matrix_power``, ``chained_multi_dot`` (the facade's ``multi_dot`` for lists holding
-traced arrays) and ``polyfit`` (a least-squares fit). ``linalg_gradients`` registers them.
+traced arrays), ``pinv`` (every keyword) and ``polyfit`` (a least-squares fit).
+``linalg_gradients`` registers them.
 """
 import autograd.numpy as anp
 import numpy as onp
@@ -67,6 +68,30 @@ def lstsq_composite(a, b, rcond=None):
     else:
         residuals = onp.empty(0, raw.dtype)
     return solution, residuals, rank, singular
+
+
+# ---- pinv ----------------------------------------------------------------------------------
+def _swap(x):
+    return anp.swapaxes(x, -1, -2)
+
+
+def _pinv_back(x, p, g):
+    """The gradient of ``p = pinv(x)`` where the rank is constant (autograd's formula:
+    Golub and Pereyra), for any cutoff (``rcond``/``rtol``) that keeps the rank."""
+    rows, cols = onp.shape(getval(x))[-2:]
+    return _swap(-p @ _swap(g) @ p + p @ _swap(p) @ g @ (onp.eye(rows) - x @ p)
+                 + (onp.eye(cols) - p @ x) @ g @ _swap(p) @ p)
+
+
+def pinv_vjp_argnums(argnums, ans, args, kwargs):
+    """``pinv(a, rcond, hermitian)`` (NumPy 2: also ``rtol=``): autograd's rule took no
+    argument but ``a``. ``hermitian=True`` inverts the matrix ``a``'s lower triangle
+    spells out; the gradient goes back to that triangle."""
+    from .linalg_decompositions import _hermitian_from_lower, _lower_part_of
+    hermitian = args[2] if len(args) > 2 else kwargs.get("hermitian", False)
+    if not hermitian:
+        return lambda g: [_pinv_back(args[0], ans, g)]
+    return lambda g: [_lower_part_of(_pinv_back(_hermitian_from_lower(args[0]), ans, g))]
 
 
 def polyfit_composite(x, y, deg, rcond=None, full=False, w=None, cov=False):
