@@ -225,6 +225,9 @@ CASES = [
     ("gradient", (M, onp.cumsum(POS[:, 0])), {"axis": 0}, [0, 1]),
     ("gradient", (W, 2.0), {"axis": (2, 1), "edge_order": 2}, [0, 1]),
     ("gradient", (W,), {"axis": -3}, [0]),
+    ("gradient", (M, [0.0, 1.0, 3.0]), {"axis": 0}, [0]),  # coordinates as a list
+    ("unwrap", (V * 3.0,), {}, [0]),
+    ("unwrap", (M * 4.0,), {"axis": 0, "discont": 3.0}, [0]),
     # more shapes
     ("unstack", (W,), {"axis": 1}, [0]),
     ("trace", (W,), {"offset": 1, "axis1": 1, "axis2": 2}, [0]),

@@ -165,6 +165,12 @@ CASES = [
     case("linalg.det", "rank-1-of-3", RANK1_33),
     case("linalg.det", "stack-one-singular", onp.stack([A33, RANK2_33])),
     case("linalg.slogdet", "stack", SQUARE_STACK, order=2),
+    # pinv with every argument (autograd's rule took none but a)
+    case("linalg.pinv", "plain", A43, order=2),
+    case("linalg.pinv", "rcond-positional", A35, layout=_then(1e-3)),
+    case("linalg.pinv", "rcond", A_STACK, rcond=1e-3),
+    case("linalg.pinv", "hermitian-reads-lower", SYMMETRIC + onp.triu(_randn(3, 3), 1),
+         hermitian=True, order=2),
     # polyfit: through lstsq, in x, y and w
     case("polyfit", "deg-2", POLY_X, _randn(7, seed=59), layout=_then(2), order=2),
     case("polyfit", "columns", POLY_X, _randn(7, 2, seed=61), layout=_then(3)),
