@@ -17,7 +17,8 @@ facade in ``minpy_compat.numpy.linalg`` sends such calls to ``chained_multi_dot`
 The rules live by family: ``linalg_decompositions`` (``qr``, ``svd``, eigenvalues),
 ``linalg_determinants`` (``det``, ``slogdet``), ``linalg_norms`` (``norm``,
 ``vector_norm``, ``matrix_norm``, ``cond``), ``linalg_solvers``
-(``solve``, ``lstsq``, ``tensorinv``, ``tensorsolve``, ``matrix_power``, ``multi_dot``) and
+(``solve``, ``lstsq``, ``pinv``, ``polyfit``, ``tensorinv``, ``tensorsolve``,
+``matrix_power``, ``multi_dot``) and
 ``linalg_products`` (NumPy 2's names, the gufuncs, ``einsum``). This module registers them,
 in one table.
 """
@@ -38,7 +39,8 @@ from .linalg_products import (_einsum_vjp_maker, _gufunc_vjp, cross_composite,
                               tensordot_composite, trace_composite, vecdot_composite,
                               vecmat_composite)
 from .linalg_solvers import (_lstsq_vjp_maker, _solve_vjp_argnums, matrix_power_composite,
-                             pinv_vjp_argnums, polyfit_composite, tensorinv_composite, tensorsolve_composite)
+                             pinv_vjp_argnums, polyfit_composite, tensorinv_composite,
+                             tensorsolve_composite)
 # Read from here by the facade (multi_dot) and the tests (composite values, rule choices).
 from .linalg_decompositions import _matching_order  # noqa: F401
 from .linalg_norms import _autograd_norm_options, norm_composite  # noqa: F401
