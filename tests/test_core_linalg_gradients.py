@@ -56,6 +56,9 @@ A66 = _with_singular_values(6, 6, 19)
 VECTOR = onp.array([0.7, -1.3, 2.1, -0.4, 1.6])
 X34 = _randn(3, 4, seed=21)
 X234 = _randn(2, 3, 4, seed=23)
+RANK2_33 = _orthogonal(3, 51) @ onp.diag([2.0, 1.0, 0.0]) @ _orthogonal(3, 53).T
+RANK1_33 = onp.outer(_randn(3, seed=55), _randn(3, seed=57))
+POLY_X = onp.linspace(-1.0, 2.0, 7)
 
 
 # ---- turning any output into one real number ------------------------------------------------
@@ -116,6 +119,8 @@ CASES = [
     case("linalg.qr", "r-positional", A43, layout=_then("r")),
     case("linalg.qr", "complete-wide", A35, mode="complete"),
     case("linalg.qr", "complete-square", A33, mode="complete"),
+    case("linalg.qr", "complete-tall", A43, mode="complete", order=2),
+    case("linalg.qr", "complete-tall-stack", A_STACK, mode="complete"),
     # svd: every output where it is unique; full_matrices=True square (tall/wide below)
     case("linalg.svd", "square-full", A33, order=2),
     case("linalg.svd", "thin-tall", A43, full_matrices=False, order=2),
@@ -154,6 +159,27 @@ CASES = [
     case("linalg.lstsq", "square", A33, _randn(3, seed=35), rcond=None),
     case("linalg.lstsq", "wide", A35, _randn(3, seed=37), rcond=None),
     case("linalg.lstsq", "rcond", A43, _randn(4, seed=39), rcond=1e-10),
+    # det: adj(a)^T, at singular matrices too; slogdet
+    case("linalg.det", "regular", A33, order=2),
+    case("linalg.det", "rank-2-of-3", RANK2_33, order=2),
+    case("linalg.det", "rank-1-of-3", RANK1_33),
+    case("linalg.det", "stack-one-singular", onp.stack([A33, RANK2_33])),
+    case("linalg.slogdet", "stack", SQUARE_STACK, order=2),
+    # pinv with every argument (autograd's rule took none but a)
+    case("linalg.pinv", "plain", A43, order=2),
+    case("linalg.pinv", "rcond-positional", A35, layout=_then(1e-3)),
+    case("linalg.pinv", "rcond", A_STACK, rcond=1e-3),
+    case("linalg.pinv", "hermitian-reads-lower", SYMMETRIC + onp.triu(_randn(3, 3), 1),
+         hermitian=True, order=2),
+    # polyfit: through lstsq, in x, y and w
+    case("polyfit", "deg-2", POLY_X, _randn(7, seed=59), layout=_then(2), order=2),
+    case("polyfit", "columns", POLY_X, _randn(7, 2, seed=61), layout=_then(3)),
+    case("polyfit", "weights", POLY_X, _randn(7, seed=63), onp.linspace(0.5, 1.5, 7),
+         layout=lambda x, y, w: (x, y, 2, None, False, w)),
+    case("polyfit", "full", POLY_X, _randn(7, seed=65), layout=_then(2), full=True),
+    case("polyfit", "cov", POLY_X, _randn(7, 2, seed=67), layout=_then(1), cov=True),
+    case("polyfit", "cov-unscaled", POLY_X, _randn(7, seed=69), layout=_then(2),
+         cov="unscaled"),
     # tensorinv, tensorsolve
     case("linalg.tensorinv", "ind=2", A66.reshape(2, 3, 6)),
     case("linalg.tensorinv", "ind=1", A66.reshape(6, 2, 3), ind=1, order=2),
@@ -263,7 +289,7 @@ COMPOSITES = {
     "linalg.eigvals": lg.eigvals_composite, "linalg.eigvalsh": lg.eigvalsh_composite,
     "linalg.cond": lg.cond_composite, "linalg.lstsq": lg.lstsq_composite,
     "linalg.tensorinv": lg.tensorinv_composite, "linalg.tensorsolve": lg.tensorsolve_composite,
-    "linalg.matrix_power": lg.matrix_power_composite,
+    "linalg.matrix_power": lg.matrix_power_composite, "polyfit": lg.polyfit_composite,
     "linalg.multi_dot": lg.chained_multi_dot, "linalg.norm": lg.norm_composite,
     "einsum": lg.einsum_composite, "linalg.vector_norm": lg.vector_norm_composite,
     "linalg.matrix_norm": lg.matrix_norm_composite, "linalg.svdvals": lg.svdvals_composite,
@@ -377,7 +403,9 @@ def _real_qr(mode):
 
 
 @pytest.mark.parametrize("f, x, match", [
-    (_real_qr("complete"), A43, r"linalg\.qr argument 1: expected mode='complete' only for"),
+    (_real_qr("complete"), onp.array([[1.0, 2.0, 3.0], [0, 1, 2], [0, 1, 1], [0, 2, 1]]),
+     r"linalg\.qr argument 0: expected no column zero below the diagonal .* in "
+     r"mode='complete'"),
     (_real_qr("raw"), A43, r"linalg\.qr argument 1: expected mode 'reduced', 'complete' "),
     (lambda a: np.real(np.sum(np.linalg.qr(a * (1 + 1j))[1])), A43,
      r"linalg\.qr argument 0: expected a real matrix, got a complex128 one"),

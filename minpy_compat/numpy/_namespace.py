@@ -149,7 +149,9 @@ def _traced_keywords_as_positions(raw, args, kwargs):
     """The call with every keyword argument that names one of ``raw``'s positional
     parameters moved to its place (``take(a=x, indices=i)`` is ``take(x, i)``): autograd's
     primitives trace positional arguments only, so a traced ``a=`` reached NumPy as if it
-    had no gradient. Functions without a Python signature keep the call as it is."""
+    had no gradient. A traced keyword after skipped ones (``polyfit(x, y, 2, w=w)``) moves
+    too, the skipped ones taking their defaults. Functions without a Python signature keep
+    the call as it is."""
     if raw not in _signatures:
         try:
             _signatures[raw] = inspect.signature(raw)
@@ -162,7 +164,21 @@ def _traced_keywords_as_positions(raw, args, kwargs):
         bound = signature.bind_partial(*args, **kwargs)
     except TypeError:  # NumPy's own call raises its own message for this
         return args, kwargs
+    if contains_box(tuple(bound.kwargs.values())):
+        _skipped_at_defaults(signature, bound)
     return bound.args, bound.kwargs
+
+
+def _skipped_at_defaults(signature, bound):
+    """Give the positional parameters skipped before the last traced keyword argument
+    their defaults, so that it is passed by position too (the later ones stay keywords)."""
+    positional = [p for p in signature.parameters.values()
+                  if p.kind is p.POSITIONAL_OR_KEYWORD]
+    traced = [i for i, p in enumerate(positional)
+              if p.name in bound.kwargs and contains_box(bound.arguments[p.name])]
+    for p in positional[:max(traced, default=0)]:
+        if p.name not in bound.arguments and p.default is not p.empty:
+            bound.arguments[p.name] = p.default
 
 
 def _values(args):

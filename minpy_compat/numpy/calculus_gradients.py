@@ -1,5 +1,7 @@
 """Gradients for differences, derivatives, integrals and interpolation: ``diff``,
-``ediff1d``, ``gradient``, ``trapezoid`` and ``interp``, each through a composite.
+``ediff1d``, ``gradient``, ``trapezoid`` and ``interp``, each through a composite; and
+``unwrap``, whose corrections are whole periods (a step function of ``p``): its gradient
+passes ``g`` through.
 """
 import autograd.numpy as anp
 import numpy as onp
@@ -7,7 +9,7 @@ from autograd.tracer import getval, isbox
 
 from ..array import wrap
 from . import derived_gradients
-from .derived_gradients import composite_vjp, override, refuse, register
+from .derived_gradients import composite_vjp, define, override, refuse, register
 from .axis_index import _along
 
 _FIRST_OF_MINE = len(derived_gradients.REGISTERED)
@@ -109,6 +111,8 @@ def _derivative_along(f, h, axis, edge_order):
 
     def part(start, stop):
         return f[_along(axis, ndim, slice(start, stop))]
+    if type(h) in (list, tuple):  # coordinates given as a list
+        h = onp.asarray(h, dtype=float)
     if onp.ndim(getval(h)) == 1:
         dx = h[1:] - h[:-1]
         h = dx[0] if onp.all(getval(dx) == getval(dx)[0]) else dx  # as NumPy does
@@ -135,6 +139,10 @@ def _gradient(f, *varargs, axis=None, edge_order=1):
 
 
 register(["gradient"], composite_vjp(_gradient))
+
+
+# unwrap(p) = p + k * period, k piecewise constant in p (and in discont, period)
+define("unwrap", lambda ans, p, *options, **keywords: lambda g: g)
 
 
 # ---- interpolation ------------------------------------------------------------------------

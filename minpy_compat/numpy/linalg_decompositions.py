@@ -1,5 +1,6 @@
 """Gradients of the linear algebra decompositions autograd has none for (or only for some
-calls): ``qr`` (the decomposition's own gradient: no composite can restate it), every form
+calls): ``qr`` (the decomposition's own gradient; ``mode='complete'`` of a tall matrix
+through LAPACK's Householder reflectors, ``householder_qr``), every form
 of ``svd`` (``hermitian=``, ``full_matrices=True``) through the thin decomposition's rule,
 and ``eigvals``/``eigvalsh`` as composites of ``eig``/``eigh``. ``linalg_gradients``
 registers them.
@@ -10,7 +11,7 @@ from autograd.core import primitive_vjps
 from autograd.tracer import getval
 
 from .. import registry
-from .derived_gradients import refuse
+from .derived_gradients import pull_back, refuse
 
 
 # ---- small helpers -------------------------------------------------------------------------
@@ -71,11 +72,6 @@ def _check_qr(ans, args, kwargs):
     if mode not in _QR_MODES:
         refuse("linalg.qr", 1, "mode 'reduced', 'complete' or 'r' (the modes with a "
                "gradient)", repr(mode), "Use mode='reduced' (Q, R) or mode='r' (R only).")
-    if mode == "complete" and rows > cols:
-        refuse("linalg.qr", 1, "mode='complete' only for m <= n (its extra m - n columns of "
-               "Q are any orthonormal basis: no unique gradient)",
-               f"mode='complete' for a {rows} x {cols} matrix",
-               "Use mode='reduced', whose Q has a gradient.")
     if onp.iscomplexobj(a):
         refuse("linalg.qr", 0, "a real matrix", f"a {a.dtype} one",
                "Differentiate the real and imaginary parts with real operations.")
@@ -85,9 +81,63 @@ def _check_qr(ans, args, kwargs):
                "independent: otherwise Q's gradient is not unique)", "a rank-deficient one")
 
 
+def _householder(a):
+    """``qr(a, mode='complete')`` of a tall ``a`` (m > n) as LAPACK computes it: ``Q`` is
+    the product of the reflectors ``H_k = I - tau_k v_k v_k^T`` that zero column k below the
+    diagonal (``geqrf``: ``beta = -sign(alpha) |x|``, ``v_k[k] = 1``; ``tau = 0`` where
+    the column is zero below the diagonal already), ``R`` is ``triu(Q^T a)``. Q's last
+    m - n columns, an orthonormal basis of the complement NumPy could have picked otherwise,
+    follow ``a`` through the reflectors smoothly: this is their gradient. Also says
+    whether a column was skipped (``tau = 0``)."""
+    rows, cols = onp.shape(getval(a))[-2:]
+    q = onp.broadcast_to(onp.eye(rows), onp.shape(getval(a))[:-2] + (rows, rows))
+    skipped = False
+    for k in range(cols):
+        x = (_swap_last(q) @ a[..., :, k:k + 1])[..., k:, :]  # column k, reflected so far
+        alpha, tail = x[..., :1, :], x[..., 1:, :]
+        tail_norm = onp.sqrt(onp.sum(getval(tail) ** 2, axis=(-2, -1), keepdims=True))
+        keep = tail_norm == 0  # LAPACK leaves such a column alone: tau = 0
+        skipped = skipped or bool(onp.any(keep))
+        sign = onp.where(getval(alpha) >= 0, 1.0, -1.0)
+        beta = -sign * anp.sqrt(alpha ** 2 + anp.sum(tail ** 2, axis=-2, keepdims=True))
+        beta = anp.where(keep, 1.0, beta)
+        v = anp.concatenate([anp.ones_like(alpha), tail / anp.where(keep, 1.0, alpha - beta)],
+                            axis=-2)
+        tau = anp.where(keep, 0.0, (beta - alpha) / beta)
+        v = anp.concatenate([onp.zeros(onp.shape(getval(v))[:-2] + (k, 1)), v], axis=-2)
+        q = q - (q @ v) * tau @ _swap_last(v)
+    return q, anp.triu(_swap_last(q) @ a), skipped
+
+
+def householder_qr(a):
+    """``(q, r)`` of ``_householder``: the composite ``qr(a, 'complete')`` of a tall ``a``."""
+    return _householder(a)[:2]
+
+
+def _complete_qr_back(a, ans, g):
+    """``qr(a, 'complete')``, m > n: without a gradient on Q's last m - n columns, the
+    reduced rule; otherwise through ``householder_qr``, where LAPACK's reflectors are
+    smooth (no column of ``a`` already zero below the diagonal, where Q jumps)."""
+    cols = onp.shape(getval(a))[-1]
+    q, r = ans[0], ans[1]
+    gq, gr = g[0], g[1]
+    if not onp.any(getval(gq)[..., :, cols:]):
+        return [_qr_back(a, q[..., :, :cols], r[..., :cols, :], gq[..., :, :cols],
+                         gr[..., :cols, :])]
+    if _householder(getval(a))[2]:
+        refuse("linalg.qr", 0, "no column zero below the diagonal (after the earlier "
+               "reflections) where Q's last m - n columns in mode='complete' get a gradient "
+               "(LAPACK skips such a column, and Q jumps there)", "such a column",
+               "Use only Q[:, :n] and R, or mode='reduced'.")
+    return pull_back(householder_qr, [0], (a,), {}, g)
+
+
 def _qr_vjp_argnums(argnums, ans, args, kwargs):
     _check_qr(ans, args, kwargs)
     a = args[0]
+    rows, cols = onp.shape(getval(a))[-2:]
+    if _qr_mode(args, kwargs) == "complete" and rows > cols:
+        return lambda g: _complete_qr_back(a, ans, g)
     if _qr_mode(args, kwargs) == "r":
         def vjp(g):
             q, r = anp.linalg.qr(a)  # Q is needed too; traced again at higher order

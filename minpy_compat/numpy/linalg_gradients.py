@@ -15,8 +15,10 @@ functions get a rule of their own:
 facade in ``minpy_compat.numpy.linalg`` sends such calls to ``chained_multi_dot``.
 
 The rules live by family: ``linalg_decompositions`` (``qr``, ``svd``, eigenvalues),
-``linalg_norms`` (``norm``, ``vector_norm``, ``matrix_norm``, ``cond``), ``linalg_solvers``
-(``solve``, ``lstsq``, ``tensorinv``, ``tensorsolve``, ``matrix_power``, ``multi_dot``) and
+``linalg_determinants`` (``det``, ``slogdet``), ``linalg_norms`` (``norm``,
+``vector_norm``, ``matrix_norm``, ``cond``), ``linalg_solvers``
+(``solve``, ``lstsq``, ``pinv``, ``polyfit``, ``tensorinv``, ``tensorsolve``,
+``matrix_power``, ``multi_dot``) and
 ``linalg_products`` (NumPy 2's names, the gufuncs, ``einsum``). This module registers them,
 in one table.
 """
@@ -26,6 +28,7 @@ import autograd.numpy as anp
 
 from . import derived_gradients
 from .derived_gradients import composite_vjp, register
+from .linalg_determinants import det_vjp_argnums, slogdet_vjp_argnums
 from .linalg_decompositions import (_cholesky_vjp_argnums, _qr_vjp_argnums, _svd_vjp_maker,
                                     eigvals_composite, eigvalsh_composite)
 from .linalg_norms import (_norm_vjp_maker, cond_composite, matrix_norm_composite,
@@ -36,7 +39,8 @@ from .linalg_products import (_einsum_vjp_maker, _gufunc_vjp, cross_composite,
                               tensordot_composite, trace_composite, vecdot_composite,
                               vecmat_composite)
 from .linalg_solvers import (_lstsq_vjp_maker, _solve_vjp_argnums, matrix_power_composite,
-                             tensorinv_composite, tensorsolve_composite)
+                             pinv_vjp_argnums, polyfit_composite, tensorinv_composite,
+                             tensorsolve_composite)
 # Read from here by the facade (multi_dot) and the tests (composite values, rule choices).
 from .linalg_decompositions import _matching_order  # noqa: F401
 from .linalg_norms import _autograd_norm_options, norm_composite  # noqa: F401
@@ -51,6 +55,8 @@ _LINALG = dict(module=anp.linalg, prefix="linalg.")
 register(["qr"], lambda fun: _qr_vjp_argnums, **_LINALG)
 register(["svd"], _svd_vjp_maker, **_LINALG)
 register(["cholesky"], lambda fun: _cholesky_vjp_argnums, **_LINALG)
+register(["det"], lambda fun: det_vjp_argnums, **_LINALG)  # adj(a)^T, also where a is singular
+register(["slogdet"], lambda fun: slogdet_vjp_argnums, **_LINALG)
 register(["eigvals"], composite_vjp(eigvals_composite), **_LINALG)
 register(["eigvalsh"], composite_vjp(eigvalsh_composite), **_LINALG)
 register(["cond"], composite_vjp(cond_composite), **_LINALG)
@@ -59,6 +65,8 @@ register(["lstsq"], _lstsq_vjp_maker, **_LINALG)
 register(["tensorinv"], composite_vjp(tensorinv_composite), **_LINALG)
 register(["tensorsolve"], composite_vjp(tensorsolve_composite), **_LINALG)
 register(["matrix_power"], composite_vjp(matrix_power_composite), **_LINALG)
+register(["pinv"], lambda fun: pinv_vjp_argnums, **_LINALG)  # rcond=, rtol=, hermitian=
+register(["polyfit"], composite_vjp(polyfit_composite))  # through lstsq: full rank only
 # autograd.numpy.linalg.norm is a Python wrapper around this primitive.
 register(["norm"], _norm_vjp_maker, module=types.SimpleNamespace(
     norm=getattr(anp.linalg, "_primitive_norm", anp.linalg.norm)), prefix="linalg.")

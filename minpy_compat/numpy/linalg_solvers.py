@@ -1,8 +1,9 @@
 """Gradients of the linear algebra solvers and products of many matrices: ``solve`` (every
 broadcast), ``lstsq`` (full rank only; its rank is boxed as a ``TracedCount``), ``tensorinv``,
 ``tensorsolve``,
-``matrix_power`` and ``chained_multi_dot`` (the facade's ``multi_dot`` for lists holding
-traced arrays). ``linalg_gradients`` registers them.
+``matrix_power``, ``chained_multi_dot`` (the facade's ``multi_dot`` for lists holding
+traced arrays), ``pinv`` (every keyword) and ``polyfit`` (a least-squares fit).
+``linalg_gradients`` registers them.
 """
 import autograd.numpy as anp
 import numpy as onp
@@ -67,6 +68,62 @@ def lstsq_composite(a, b, rcond=None):
     else:
         residuals = onp.empty(0, raw.dtype)
     return solution, residuals, rank, singular
+
+
+# ---- pinv ----------------------------------------------------------------------------------
+def _swap(x):
+    return anp.swapaxes(x, -1, -2)
+
+
+def _pinv_back(x, p, g):
+    """The gradient of ``p = pinv(x)`` where the rank is constant (autograd's formula:
+    Golub and Pereyra), for any cutoff (``rcond``/``rtol``) that keeps the rank."""
+    rows, cols = onp.shape(getval(x))[-2:]
+    return _swap(-p @ _swap(g) @ p + p @ _swap(p) @ g @ (onp.eye(rows) - x @ p)
+                 + (onp.eye(cols) - p @ x) @ g @ _swap(p) @ p)
+
+
+def pinv_vjp_argnums(argnums, ans, args, kwargs):
+    """``pinv(a, rcond, hermitian)`` (NumPy 2: also ``rtol=``): autograd's rule took no
+    argument but ``a``. ``hermitian=True`` inverts the matrix ``a``'s lower triangle
+    spells out; the gradient goes back to that triangle."""
+    from .linalg_decompositions import _hermitian_from_lower, _lower_part_of
+    hermitian = args[2] if len(args) > 2 else kwargs.get("hermitian", False)
+    if not hermitian:
+        return lambda g: [_pinv_back(args[0], ans, g)]
+    return lambda g: [_lower_part_of(_pinv_back(_hermitian_from_lower(args[0]), ans, g))]
+
+
+def polyfit_composite(x, y, deg, rcond=None, full=False, w=None, cov=False):
+    """``numpy.polyfit`` step by step (the Vandermonde matrix, weighted and with its
+    columns scaled to unit norm, solved by ``lstsq``), differentiable in ``x``, ``y``
+    and ``w``; a rank-deficient fit is refused."""
+    order = int(deg) + 1
+    x, y = x + 0.0, y + 0.0
+    if rcond is None:
+        rcond = len(getval(x)) * onp.finfo(onp.result_type(getval(x))).eps
+    lhs, rhs = anp.vander(x, order), y
+    if w is not None:
+        w = w + 0.0
+        lhs = lhs * w[:, None]
+        rhs = rhs * (w[:, None] if anp.ndim(rhs) == 2 else w)
+    scale = anp.sqrt(anp.sum(lhs * lhs, axis=0))
+    lhs = lhs / scale
+    values = onp.linalg.svd(getval(lhs), compute_uv=False)  # lstsq's rank, said here first
+    rank = int(onp.sum(values > rcond * values[0]))
+    if rank < order:
+        refuse("polyfit", 0, f"a fit of full rank (at least deg + 1 = {order} distinct x "
+               "values: otherwise the coefficients jump with the cutoff, no gradient)",
+               f"rank {rank}", "Lower deg, or add distinct points.")
+    c, residuals, rank, singular = anp.linalg.lstsq(lhs, rhs, rcond)
+    c = anp.transpose(anp.transpose(c) / scale)
+    if full:
+        return c, residuals, rank, singular, rcond
+    if not cov:
+        return c
+    base = anp.linalg.inv(anp.dot(anp.transpose(lhs), lhs)) / anp.outer(scale, scale)
+    factor = 1 if cov == "unscaled" else residuals / (len(getval(x)) - order)
+    return c, (base * factor if anp.ndim(y) == 1 else base[:, :, None] * factor)
 
 
 def _lstsq_vjp_maker(fun):

@@ -11,8 +11,10 @@ from ..array import wrap
 from ..dispatch.numpy_getitem import scatter_add
 from . import derived_gradients
 from .axis_index import _along_axis_index
-from .derived_gradients import composite_vjp, define, moving_vjp, override, refuse, register
+from .derived_gradients import composite_vjp, define, moving_vjp, override, pull_back, refuse, \
+    register
 from .gradients import unbroadcast
+from .pad_composites import COMPUTED_MODES, pad_composite
 
 _FIRST_OF_MINE = len(derived_gradients.REGISTERED)
 
@@ -37,7 +39,8 @@ def _pad_widths(pad_width, ndim):
 
 def _pad_vjp(fun):
     """``pad``: a constant (or empty) border is sliced off ``g``; the other index-moving
-    modes go through the index map; modes that compute values are refused."""
+    modes go through the index map; the modes that compute their border (``mean``,
+    ``linear_ramp``, ...) through ``pad_composite``; a function as the mode is refused."""
     moving = moving_vjp([0])(fun)
 
     def vjp_argnums(argnums, ans, args, kwargs):
@@ -47,9 +50,12 @@ def _pad_vjp(fun):
             inside = tuple(slice(int(before), n - int(after)) for (before, after), n
                            in zip(widths, onp.shape(getval(ans))))
             return lambda g: [g[inside]]
+        if isinstance(mode, str) and mode in COMPUTED_MODES:
+            return lambda g: pull_back(pad_composite, argnums, args, kwargs, g)
         if not isinstance(mode, str) or mode not in ("edge", "reflect", "symmetric", "wrap"):
-            refuse("pad", 0, "a mode that copies elements ('constant', 'edge', 'reflect', "
-                   "'symmetric', 'wrap', 'empty') for a gradient", f"mode={mode!r}",
+            refuse("pad", 0, "a mode NumPy names ('constant', 'edge', 'reflect', "
+                   "'symmetric', 'wrap', 'empty', 'mean', 'median', 'maximum', 'minimum', "
+                   "'linear_ramp') for a gradient", f"mode={mode!r}",
                    "Pad with one of those, or compute the border yourself with np ops.")
         if kwargs.get("reflect_type", "even") != "even":
             refuse("pad", 0, "reflect_type='even' for a gradient",

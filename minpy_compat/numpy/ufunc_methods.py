@@ -1,5 +1,7 @@
-"""Ufunc methods on traced values beyond ``reduce``/``accumulate``/``outer``: ``at``,
-``reduceat``, and ``maximum``/``minimum``/``fmax``/``fmin.accumulate`` (running extremes).
+"""Ufunc methods on traced values beyond the ones ``TracedArray`` maps to a NumPy function
+(``add.reduce`` is ``sum``, ``multiply.accumulate`` is ``cumprod``, ``outer``): ``at``,
+``reduceat``, ``maximum``/``minimum``/``fmax``/``fmin.accumulate`` (running extremes), and
+``reduce``/``accumulate`` of every other binary ufunc (``subtract``, ``logaddexp``, ...).
 
 Each is restated with operations that are differentiable already, so its gradient is
 theirs, to any order:
@@ -13,6 +15,8 @@ theirs, to any order:
 * ``add.reduceat`` gathers each output's inputs into one run and scatter-adds the runs
   to their outputs; other ufuncs reduce each segment with their differentiable
   ``reduce`` and join the results (one traced op per segment).
+* ``reduce``/``accumulate`` of any other binary ufunc fold the ufunc along the axis, one
+  traced call per element, in NumPy's order (``ufunc_fold``).
 * A running maximum picks, for each position, the element that set the maximum so far;
   it is ``take_along_axis`` of those positions, and the gradient goes to them (the latest
   one at a tie, as PyTorch's ``cummax`` does).
@@ -121,6 +125,57 @@ def running_extreme(ufunc, x, axis=0, dtype=None):
     return _facade("take_along_axis")(x, sources, axis=axis)
 
 
+# ---- reduce and accumulate of any other binary ufunc ------------------------------------
+_NO_INITIAL = object()
+
+
+def ufunc_fold(ufunc, method, x, axis=0, dtype=None, keepdims=False, initial=_NO_INITIAL,
+               where=True):
+    """``ufunc.reduce``/``ufunc.accumulate`` of ``x`` traced, for the ufuncs without a
+    NumPy function of their own (``subtract``, ``divide``, ``logaddexp``, ``hypot``,
+    ``power``, ``fmax``, ...): the running value is updated element by element along the
+    axis (one traced call of ``ufunc`` per step, in NumPy's order), so values are NumPy's
+    and the gradient is the ufunc's own. A result of integer or boolean dtype is NumPy's,
+    a constant."""
+    options = {} if method == "accumulate" else dict(keepdims=keepdims, where=where)
+    if initial is None:
+        initial = _NO_INITIAL  # NumPy's spelling of "start from the first element"
+    if initial is not _NO_INITIAL:
+        options["initial"] = initial
+    expected = onp.asarray(getattr(ufunc, method)(onp.array(getval(x), copy=True), axis=axis,
+                                                  dtype=dtype, **options))  # NumPy's errors
+    if expected.dtype.kind not in "fc":
+        return _facade("asarray")(expected)
+    if dtype is not None or getval(x).dtype != expected.dtype:
+        x = x.astype(expected.dtype)
+    ndim = onp.ndim(getval(x))
+    axes = tuple(range(ndim)) if axis is None else \
+        tuple(onp.atleast_1d(axis).astype(onp.intp) % max(ndim, 1))
+    rest = [n for i, n in enumerate(onp.shape(getval(x))) if i not in axes]
+    steps = _facade("reshape")(_facade("moveaxis")(x, axes, tuple(range(len(axes)))),
+                               (-1, *rest))
+    mask = None
+    if where is not True:
+        mask = onp.broadcast_to(where, onp.shape(getval(x)))
+        mask = onp.moveaxis(mask, axes, tuple(range(len(axes)))).reshape((-1, *rest))
+    if onp.shape(getval(steps))[0] == 0 or (mask is not None and not mask.any()):
+        return _facade("asarray")(expected)  # the identity or initial alone: a constant
+    running, first = steps[0], 1
+    if initial is not _NO_INITIAL or mask is not None:
+        start = ufunc.identity if initial is _NO_INITIAL else initial
+        running, first = onp.asarray(start, dtype=expected.dtype), 0
+    partial = []
+    for i in range(first, onp.shape(getval(steps))[0]):
+        updated = ufunc(running, steps[i])
+        running = updated if mask is None else _facade("where")(mask[i], updated, running)
+        partial.append(running)
+    if method == "reduce":
+        running = _facade("broadcast_to")(running, rest)
+        return _facade("reshape")(running, expected.shape)
+    stacked = _facade("stack")([steps[0]] + partial)
+    return _facade("moveaxis")(stacked, 0, axes[0])
+
+
 def traced_ufunc_method(ufunc, method, inputs, kwargs):
     """The differentiable form of ``ufunc.<method>`` (for ``TracedArray.__array_ufunc__``),
     or a clear refusal."""
@@ -130,7 +185,10 @@ def traced_ufunc_method(ufunc, method, inputs, kwargs):
         return ufunc_reduceat(ufunc, *inputs, **kwargs)
     if method == "accumulate" and ufunc.__name__ in _RUNNING_EXTREMES and len(inputs) == 1:
         return running_extreme(ufunc, *inputs, **kwargs)
-    raise TracedValueError(message(
+    if method in ("reduce", "accumulate") and len(inputs) == 1 and ufunc.nin == 2:
+        return ufunc_fold(ufunc, method, *inputs, **kwargs)
+    getattr(ufunc, method)(*(onp.array(getval(a), copy=True) for a in inputs), **kwargs)
+    raise TracedValueError(message(  # NumPy's own call (just above) raised for its misuses
         f"numpy.{ufunc.__name__}.{method}", "a ufunc method minpy_compat can differentiate "
-        "(__call__, at, reduceat, add/multiply/maximum/minimum.reduce, "
-        "add/multiply/maximum/minimum.accumulate, outer)", f"{method!r}"))
+        "(__call__, at, reduceat, reduce, accumulate, outer of a binary ufunc)",
+        f"{method!r}"))

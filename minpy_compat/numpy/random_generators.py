@@ -1,0 +1,131 @@
+"""NumPy's random generators with the facade's results: ``Generator`` (what
+``default_rng`` returns) and the legacy ``RandomState``.
+
+Each is a subclass of NumPy's class whose drawing methods hand back Arrays (NumPy
+scalars become 0-d Arrays, as everywhere in the facade); the numbers are NumPy's own,
+drawn from the same bit generator, so a seed gives the same draws as ``numpy.random``.
+As in ``minpy_compat.numpy.random``, ``normal`` and ``uniform`` take traced parameters
+(the reparameterization trick: the standard variate NumPy would draw, shifted and scaled
+with traced arithmetic); every other method refuses a traced argument by name.
+"""
+import numpy as onp
+from autograd.tracer import getval
+
+from ..array import wrap
+from ..errors import TracedValueError, message
+from ._namespace import contains_box
+
+_KEPT_AS_NUMPY_GIVES = frozenset(["get_state", "set_state", "seed", "bytes"])
+
+
+def refuse_traced(where, args, kwargs):
+    """Raise the house message when a drawing function gets a traced parameter."""
+    if contains_box(args) or contains_box(tuple(kwargs.values())):
+        raise TracedValueError(message(
+            where, "constant parameters (normal and uniform also take traced ones)",
+            "a traced parameter", "Draw a standard variate and transform it with traced "
+            "arithmetic, or pass x.asnumpy() if no gradient should flow."))
+
+
+def _variate_shape(size, *parameters):
+    if size is not None:
+        return size
+    shape = onp.broadcast_shapes(*(onp.shape(getval(p)) for p in parameters))
+    return shape or None  # scalar parameters, no size: NumPy draws a Python float
+
+
+def shifted_normal(standard_normal, loc, scale, size):
+    """``loc + scale * z`` with ``z = standard_normal(shape)``: the draw ``normal(loc,
+    scale, size)`` makes from the same state, with gradients for ``loc`` and ``scale``."""
+    from . import asarray
+    if onp.any(onp.asarray(getval(scale)) < 0):
+        raise ValueError("scale < 0")
+    z = standard_normal(_variate_shape(size, loc, scale))
+    return asarray(loc) + asarray(scale) * z
+
+
+def scaled_uniform(unit_uniform, low, high, size):
+    """``low + (high - low) * u`` with ``u = unit_uniform(shape)`` in [0, 1): the draw
+    ``uniform(low, high, size)`` makes from the same state, differentiable in both."""
+    from . import asarray
+    u = unit_uniform(_variate_shape(size, low, high))
+    low = asarray(low)
+    return low + (asarray(high) - low) * u
+
+
+def _drawing(base, name):
+    """``base.<name>`` as a method whose results are Arrays and which refuses traced
+    parameters (normal and uniform take them, see the module docstring)."""
+    raw = getattr(base, name)
+    class_name = base.__name__
+
+    def method(self, *args, **kwargs):
+        if name in ("normal", "uniform") and (contains_box(args) or
+                                             contains_box(tuple(kwargs.values()))):
+            return _traced_draw(self, base, name, *args, **kwargs)
+        refuse_traced(f"minpy_compat.numpy.random.{class_name}.{name}", args, kwargs)
+        result = raw(self, *args, **kwargs)
+        return result if name in _KEPT_AS_NUMPY_GIVES else wrap(result)
+    method.__name__ = name
+    method.__qualname__ = f"{class_name}.{name}"
+    method.__doc__ = raw.__doc__
+    return method
+
+
+def _traced_draw(self, base, name, *args, **kwargs):
+    if name == "normal":
+        return _traced_normal(self, base, *args, **kwargs)
+    return _traced_uniform(self, base, *args, **kwargs)
+
+
+def _traced_normal(self, base, loc=0.0, scale=1.0, size=None):
+    return shifted_normal(lambda shape: base.standard_normal(self, shape), loc, scale, size)
+
+
+def _traced_uniform(self, base, low=0.0, high=1.0, size=None):
+    return scaled_uniform(lambda shape: base.random(self, shape), low, high, size)
+
+
+def _rebuild(cls, constructor, args):
+    """Unpickle: NumPy's constructor builds its own generator; we take over its state."""
+    plain = constructor(*args)
+    bits = plain.bit_generator if isinstance(plain, onp.random.Generator) else \
+        plain._bit_generator
+    return cls(bits)
+
+
+def _facade_class(base, doc):
+    namespace = {"__doc__": doc, "__module__": __name__}
+    for name in dir(base):
+        if not name.startswith("_") and callable(getattr(base, name)) and name != "spawn":
+            namespace[name] = _drawing(base, name)
+
+    def __reduce__(self):
+        constructor, args, *state = base.__reduce__(self)
+        return (_rebuild, (type(self), constructor, args), *state)
+    namespace["__reduce__"] = __reduce__
+    return type(base.__name__, (base,), namespace)
+
+
+Generator = _facade_class(onp.random.Generator, """``numpy.random.Generator`` with
+    Array results: the same draws for the same bit generator.""")
+RandomState = _facade_class(onp.random.RandomState, """``numpy.random.RandomState`` with
+    Array results: the same draws for the same seed.""")
+
+if hasattr(onp.random.Generator, "spawn"):  # NumPy >= 1.25
+    def _spawn(self, n_children):
+        return [Generator(child.bit_generator)
+                for child in onp.random.Generator.spawn(self, n_children)]
+    _spawn.__doc__ = onp.random.Generator.spawn.__doc__
+    Generator.spawn = _spawn
+
+
+def default_rng(seed=None):
+    """``numpy.random.default_rng``, giving the facade's ``Generator`` (Array results)."""
+    if isinstance(seed, Generator):
+        return seed  # NumPy hands a Generator back unaltered
+    refuse_traced("minpy_compat.numpy.random.default_rng", (seed,), {})
+    return Generator(onp.random.default_rng(seed).bit_generator)
+
+
+default_rng.__wrapped__ = onp.random.default_rng
