@@ -35,15 +35,21 @@ def softmax_cross_entropy(prob, label):
 
 
 def l2_loss(x, label):
-    """``sum((x - label) ** 2) / N``; integer class indices are one-hot encoded first.
+    """``sum((x - label) ** 2) / N``; integer class indices for scores ``x`` of shape
+    (N, C) are one-hot encoded first. With one output column (C = 1) integer labels
+    are target values, as one-hot encoding over a single class would turn every 0
+    into a 1.
 
     >>> float(l2_loss(np.array([[1.0, 2.0]]), np.array([[0.0, 0.0]])))
     5.0
     >>> float(l2_loss(np.array([[1.0, 0.0]]), np.array([0])))
     0.0
+    >>> float(l2_loss(np.array([[1.0], [2.0]]), np.array([1, 0])))  # values, C = 1
+    2.0
     """
     target = _plain(label)
-    if target.ndim == np.ndim(x) - 1 and target.dtype.kind in "iu":
+    if target.ndim == 1 and np.ndim(x) == 2 and np.shape(x)[1] > 1 and \
+            target.dtype.kind in "iu":
         target = _onehot(target, x, "l2_loss")
     elif target.size == onp.size(getval(x)):
         target = target.reshape(np.shape(x)).astype(_float_dtype(x), copy=False)
