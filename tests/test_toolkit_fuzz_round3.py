@@ -210,3 +210,16 @@ def test_solver_trains_on_an_mxnet_iterator():
     assert solver.val_acc_history[-1] > 0.8
     ours = solver.check_accuracy(NDArrayIter(X, y, batch_size=32))
     assert solver.check_accuracy(mx.io.NDArrayIter(X, y, batch_size=32)) == pytest.approx(ours)
+
+
+def test_a_column_of_class_indices_trains_as_it_is_scored():
+    X, y = blobs()
+    x, column = randn(4, 3), onp.array([[2], [0], [1], [2]])
+    for loss in (layers.softmax_loss, layers.svm_loss):
+        assert float(loss(x, column)) == pytest.approx(float(loss(x, column.ravel())))
+    check_grad(lambda v: layers.softmax_loss(v, column), x, argnums=(0,))
+    onp.random.seed(0)
+    solver = Solver(TwoLayerNet(), NDArrayIter(X, y[:, None], batch_size=20),
+                    NDArrayIter(X, y[:, None]), num_epochs=2, verbose=False,
+                    update_rule="adam", optim_config={"learning_rate": 1e-2})
+    assert solver.train().val_acc_history[-1] > 0.8  # softmax_loss refused (N, 1) labels

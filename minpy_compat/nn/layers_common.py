@@ -49,11 +49,14 @@ def _log_softmax(x):
 
 
 def _onehot(label, scores, where):
-    """``label`` as a one-hot matrix shaped like ``scores`` (N, C); one-hot passes through."""
+    """``label`` as a one-hot matrix shaped like ``scores`` (N, C); one-hot passes through.
+    A column of indices (N, 1) is read as indices, as ``Solver.check_accuracy`` reads it."""
     label, dtype = _plain(label), _float_dtype(scores)
     N, C = onp.shape(getval(scores))
     if label.shape == (N, C):
         return label.astype(dtype)
+    if label.shape == (N, 1):
+        label = label.reshape(N)
     if label.shape != (N,):
         raise ValueError(message(f"{where} argument 1 'label'", f"{N} class indices or a "
                                  f"({N}, {C}) one-hot matrix", f"shape {label.shape}"))
