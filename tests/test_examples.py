@@ -66,3 +66,16 @@ def test_demo_script_prints_progress_accuracy_and_plot_path():
     assert "loss plot saved to " in run.stdout
     path = run.stdout.split("loss plot saved to ")[1].split("\n")[0]
     assert os.path.exists(path)
+
+
+def test_lstm_on_the_adding_problem_beats_the_bound():
+    mse, _ = rnn_adding.main(num_epochs=6, num_train=2000, cell="lstm", verbose=False,
+                             plot=False)
+    assert mse < rnn_adding.BOUND
+
+
+def test_the_adding_example_refuses_a_cell_it_does_not_have():
+    # 'gru' silently trained the tanh RNN.
+    with pytest.raises(ValueError, match="AddingRNN argument 'cell': expected 'rnn' or "
+                                         "'lstm', got 'gru'"):
+        rnn_adding.AddingRNN(cell="gru")

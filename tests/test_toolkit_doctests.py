@@ -20,7 +20,9 @@ from minpy_compat.nn.io import NDArrayIter
 from minpy_compat.nn.model import ModelBase
 from minpy_compat.nn.solver import Solver
 
-TOOLKIT = ["minpy_compat.nn.layers", "minpy_compat.nn.model", "minpy_compat.nn.solver",
+TOOLKIT = ["minpy_compat.nn.layers", "minpy_compat.nn.layers_dense",
+           "minpy_compat.nn.layers_losses", "minpy_compat.nn.layers_recurrent",
+           "minpy_compat.nn.model", "minpy_compat.nn.solver",
            "minpy_compat.nn.io", "minpy_compat.nn.optim", "minpy_compat.nn.init",
            "minpy_compat.utils.gradient_checker", "minpy_compat.utils.minprof",
            "minpy_compat.utils.log", "minpy_compat.utils.common"]

@@ -16,6 +16,7 @@ MXNet is installed the default is its ``Convolution`` (``conv_mxnet``), otherwis
 import functools
 import importlib.util
 
+import autograd.tracer as _tracer
 import numpy as onp
 from numpy.lib.stride_tricks import as_strided
 
@@ -111,26 +112,46 @@ def _check_conv_args(x_shape, w_shape, b_shape, stride, pad):
                                  f"filters {w_shape[2:]} on input {x_shape[2:]} with pad {pad}"))
 
 
+def _pool_backend():
+    """``default_backend()``, but NumPy while a gradient of a gradient is traced (two
+    traces open on this thread): MXNet's pooling gradient is first order."""
+    return "numpy" if _tracer.trace_stack.top >= 1 else default_backend()
+
+
 def max_pool2d(x, pool=2, stride=None, backend=None):
-    """Max over ``pool`` x ``pool`` windows (``pool`` may be a pair), moving by ``stride``
-    (default: the window size) over x (N, C, H, W). Runs on MXNet when it is installed,
-    except under a second-order gradient (MXNet's is first order).
+    """Max over ``pool`` windows of x (N, C, H, W), moving by ``stride``. Each is an int
+    or a (height, width) pair; ``stride`` defaults to the window (non-overlapping
+    windows, also for a rectangular one). Runs on MXNet when it is installed, except
+    under a second-order gradient (MXNet's is first order).
+
+    >>> import minpy_compat.numpy as np
+    >>> max_pool2d(np.arange(24.0).reshape(1, 1, 4, 6), (2, 3), backend='numpy')
+    array([[[[ 8., 11.],
+             [20., 23.]]]])
     """
-    ph, pw = (pool, pool) if is_int(pool) else tuple(pool)
-    stride = ph if stride is None else stride
-    N, C, H, W = np.shape(x)
-    if not (is_int(ph) and is_int(pw) and 1 <= ph <= H and 1 <= pw <= W and is_int(stride)
-            and stride >= 1):
-        raise ValueError(message("max_pool2d", f"a window within the input {(H, W)} and an "
-                                 "int stride >= 1", f"pool={pool!r}, stride={stride!r}"))
-    ph, pw, stride = int(ph), int(pw), int(stride)
-    backend = default_backend() if backend is None else backend
+    if len(np.shape(x)) != 4:
+        raise ValueError(message("max_pool2d argument 0 'x'", "a 4-d (N, C, H, W) array",
+                                 f"shape {np.shape(x)}", "Reshape images to (N, C, H, W)."))
+    H, W = np.shape(x)[2:]
+    (ph, pw), (sh, sw) = _pair(pool), _pair(pool if stride is None else stride)
+    if not (1 <= ph <= H and 1 <= pw <= W and sh >= 1 and sw >= 1):
+        raise ValueError(message("max_pool2d", f"a window within the input {(H, W)} and a "
+                                 "stride >= 1 (ints or pairs of ints)",
+                                 f"pool={pool!r}, stride={stride!r}"))
+    backend = _pool_backend() if backend is None else backend
     if backend not in ("numpy", "mxnet"):
         raise ValueError(message("max_pool2d argument 'backend'", "'numpy' or 'mxnet'",
                                  repr(backend)))
     if backend == "mxnet":
-        return conv_mxnet.max_pool2d_op()(x, ph, pw, stride)
-    Hout, Wout = (H - ph) // stride + 1, (W - pw) // stride + 1
-    windows = [x[:, :, i:i + stride * (Hout - 1) + 1:stride, j:j + stride * (Wout - 1) + 1:stride]
+        return conv_mxnet.max_pool2d_op()(x, ph, pw, sh, sw)
+    Hout, Wout = (H - ph) // sh + 1, (W - pw) // sw + 1
+    windows = [x[:, :, i:i + sh * (Hout - 1) + 1:sh, j:j + sw * (Wout - 1) + 1:sw]
                for i in range(ph) for j in range(pw)]
     return np.max(np.stack(windows), axis=0)
+
+
+def _pair(value):
+    """An int or a pair of ints as a pair of Python ints; (0, 0) for anything else."""
+    pair = (value, value) if is_int(value) else \
+        tuple(value) if isinstance(value, (tuple, list)) else ()
+    return tuple(map(int, pair)) if len(pair) == 2 and all(map(is_int, pair)) else (0, 0)

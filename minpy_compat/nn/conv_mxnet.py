@@ -5,10 +5,22 @@ autograd and pulls ``g`` back through it, so MXNet's backward kernels do the wor
 Built on first use: importing ``minpy_compat.nn`` never imports MXNet. First-order
 only (MXNet's kernels have no differentiable backward here); the NumPy versions in
 ``conv`` are the reference they are tested against.
+
+MXNet's ``Convolution`` wants one dtype for data, filters and bias; mixed floats
+(float32 images, float64 weights from ``nn.init``) are promoted as NumPy promotes
+them, so both backends give the same dtype, and each gradient has its input's dtype.
 """
 import functools
 
+import numpy as onp
+
 from ..primitive import customop
+
+
+def _promoted(*arrays):
+    """``arrays`` cast to their common NumPy result type (a recorded cast under autograd)."""
+    dtype = onp.result_type(*(a.dtype for a in arrays))
+    return [a if a.dtype == dtype else a.astype(dtype) for a in arrays]
 
 
 def _backward_through(forward, inputs, g):
@@ -29,6 +41,7 @@ def conv2d_op():
     import mxnet as mx
 
     def convolve(x, w, b, stride, pad):
+        x, w, b = _promoted(x, w, b)
         return mx.nd.Convolution(x, w, b, kernel=w.shape[2:], num_filter=w.shape[0],
                                  stride=(stride, stride), pad=(pad, pad))
 
@@ -45,17 +58,19 @@ def conv2d_op():
 
 @functools.lru_cache(maxsize=None)
 def max_pool2d_op():
-    """The MXNet max-pool op ``(x, ph, pw, stride) -> y`` (built once)."""
+    """The MXNet max-pool op ``(x, ph, pw, sh, sw=sh) -> y``: window (ph, pw), stride
+    (sh, sw) (built once)."""
     import mxnet as mx
 
-    def pool(x, ph, pw, stride):
-        return mx.nd.Pooling(x, kernel=(ph, pw), pool_type="max", stride=(stride, stride))
+    def pool(x, ph, pw, sh, sw):
+        return mx.nd.Pooling(x, kernel=(ph, pw), pool_type="max",
+                             stride=(sh, sh if sw is None else sw))
 
     @customop("mxnet")
-    def max_pool2d_mxnet(x, ph, pw, stride):
-        return pool(x, ph, pw, stride)
+    def max_pool2d_mxnet(x, ph, pw, sh, sw=None):
+        return pool(x, ph, pw, sh, sw)
 
     max_pool2d_mxnet.def_grad(
-        lambda ans, x, ph, pw, stride: lambda g: _backward_through(
-            lambda x: pool(x, ph, pw, stride), (x,), g)[0])
+        lambda ans, x, ph, pw, sh, sw=None: lambda g: _backward_through(
+            lambda x: pool(x, ph, pw, sh, sw), (x,), g)[0])
     return max_pool2d_mxnet

@@ -36,7 +36,7 @@ def xavier(shape, config=None):
         raise ValueError(message("init.xavier argument 'shape'", "at least one dimension",
                                  "()", "Use init.constant or init.gaussian for a scalar."))
     fan_out, fan_in = shape[0], int(onp.prod(shape[1:]))
-    bound = onp.sqrt(6.0 / (fan_in + fan_out))
+    bound = onp.sqrt(6.0 / (fan_in + fan_out)) if fan_in + fan_out else 0.0  # (0, 0): empty
     return wrap(onp.random.uniform(-bound, bound, size=shape))
 
 
@@ -52,22 +52,37 @@ def gaussian(shape, config=None):
 
 
 def constant(shape, config=None):
-    """Every entry ``value`` (default 0)."""
+    """Every entry ``value`` (default 0); as in MinPy, ``value`` may also be an array
+    that broadcasts to ``shape``.
+
+    >>> constant((2, 2), {'value': [1.0, 2.0]})
+    array([[1., 2.],
+           [1., 2.]])
+    """
     config = _config("constant", config, ("value",))
-    return wrap(onp.full(as_shape("init.constant argument 'shape'", shape),
-                         float(config.get("value", 0.0))))
+    shape = as_shape("init.constant argument 'shape'", shape)
+    value = onp.asarray(to_numpy(config.get("value", 0.0)), dtype=onp.float64)
+    try:
+        return wrap(onp.array(onp.broadcast_to(value, shape)))
+    except ValueError:
+        raise ValueError(message("init.constant 'value'", f"a number or an array that "
+                                 f"broadcasts to {shape}", f"shape {value.shape}")) from None
 
 
 def custom(shape, config=None):
     """``function(shape)`` (default ``numpy.zeros``), checked to have the right shape.
+    A floating result keeps its dtype (float32 stays float32); others become float64.
 
     >>> import numpy
     >>> custom((2,), {'function': numpy.ones})
     array([1., 1.])
+    >>> custom((2,), {'function': lambda shape: numpy.ones(shape, numpy.float32)}).dtype
+    dtype('float32')
     """
     config = _config("custom", config, ("function",))
     shape = as_shape("init.custom argument 'shape'", shape)
-    value = onp.asarray(to_numpy(config.get("function", onp.zeros)(shape)), dtype=onp.float64)
+    value = onp.array(to_numpy(config.get("function", onp.zeros)(shape)))
+    value = value if value.dtype.kind == "f" else value.astype(onp.float64)
     if value.shape != shape:
         raise ValueError(message("init.custom 'function'", f"an array of shape {shape}",
                                  f"shape {value.shape}"))

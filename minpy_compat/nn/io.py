@@ -14,6 +14,7 @@
 """
 import copy
 import numbers
+import os
 
 import numpy as onp
 
@@ -137,9 +138,9 @@ class NDArrayIter(DataIter):
         if last_batch_handle == "discard":
             self.num_data -= self.num_source % batch_size
         if self.num_data == 0:
-            raise ValueError(message("NDArrayIter", f"at least one full batch of {batch_size} "
-                                     "with last_batch_handle='discard'",
-                                     f"{self.num_source} samples"))
+            wanted = f"at least one full batch of {batch_size} with last_batch_handle=" \
+                "'discard'" if self.num_source else "at least one sample"
+            raise ValueError(message("NDArrayIter", wanted, f"{self.num_source} samples"))
         self.hard_reset()
 
     # ---- epochs --------------------------------------------------------------------
@@ -223,7 +224,7 @@ class NDArrayIter(DataIter):
         >>> sub.num_source, len(set(sub.label[0][1].tolist()))  # three different samples
         (3, 3)
         """
-        if not 1 <= num_samples <= self.num_source:
+        if not (is_int(num_samples) and 1 <= num_samples <= self.num_source):
             raise ValueError(message("NDArrayIter.getsubiter", f"1..{self.num_source} samples",
                                      repr(num_samples)))
         chosen = onp.arange(self.num_source) if num_samples == self.num_source else \
@@ -248,7 +249,7 @@ def save_data_labels(data, labels, file):
     ((2, 3), array([0, 1]))
     """
     arrays = {"data": onp.asarray(to_numpy(data)), "labels": onp.asarray(to_numpy(labels))}
-    if isinstance(file, str):
+    if isinstance(file, (str, os.PathLike)):  # opened here: savez would append '.npz'
         with open(file, "wb") as handle:
             onp.savez(handle, **arrays)
     else:

@@ -13,6 +13,8 @@
 >>> Linear().param_configs['b']
 {'shape': (3,), 'init_rule': 'constant'}
 """
+import os
+
 import numpy as onp
 
 from ..array import to_numpy, wrap
@@ -80,7 +82,8 @@ class ModelBase:
 
     # ---- files -------------------------------------------------------------------
     def save(self, prefix):
-        """Write params and aux params to ``prefix + '.params'`` (NumPy's .npz format).
+        """Write params and aux params to ``prefix + '.params'`` (NumPy's .npz format);
+        ``prefix`` is a string or a path object.
 
         >>> import os, tempfile, numpy
         >>> prefix = os.path.join(tempfile.mkdtemp(), 'model')
@@ -93,12 +96,12 @@ class ModelBase:
         arrays = {f"param_{k}": onp.asarray(to_numpy(v)) for k, v in self.params.items()}
         arrays.update({f"aux_param_{k}": onp.asarray(to_numpy(v))
                        for k, v in self.aux_params.items()})
-        with open(prefix + ".params", "wb") as handle:
+        with open(os.fspath(prefix) + ".params", "wb") as handle:
             onp.savez(handle, **arrays)
 
     def load(self, prefix):
         """Read what ``save(prefix)`` wrote; shapes must match the declared ones."""
-        with onp.load(prefix + ".params", allow_pickle=False) as saved:
+        with onp.load(os.fspath(prefix) + ".params", allow_pickle=False) as saved:
             for key in saved.files:
                 value = wrap(saved[key])
                 if key.startswith("aux_param_"):

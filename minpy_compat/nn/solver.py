@@ -15,6 +15,10 @@ an ``NDArrayIter``'s samples once each without moving the iterator (so
 'roll_over' keeps its leftovers) and accepts one-hot labels. The progress bar
 (a widget in Jupyter) honours tqdm's ``TQDM_DISABLE`` environment variable, also when
 it is set after the import (``%env TQDM_DISABLE=1`` in a notebook).
+
+``test_dataiter`` may be None: training then runs without validation (no
+``val_acc_history``) and keeps the last parameters. Batches from MXNet's iterators
+(``nn.io.MNISTIter``, ``CSVIter``, ...) are read as Arrays.
 """
 import os
 
@@ -23,6 +27,7 @@ from tqdm.auto import tqdm
 
 from ..array import to_numpy, wrap
 from ..core import grad_and_loss
+from ..errors import UnknownOptionError, message
 from . import init as _init, optim as _optim
 from .io import DataBatch, NDArrayIter
 from .options import check_keys, lookup
@@ -63,7 +68,10 @@ class Solver:
         self.model = model
         self.train_dataiter, self.test_dataiter = train_dataiter, test_dataiter
         self.task_type = options["task_type"]
-        lookup("Solver option 'task_type'", TASK_TYPES, str(self.task_type))
+        if not isinstance(self.task_type, str) or self.task_type not in TASK_TYPES:
+            raise UnknownOptionError(message("Solver option 'task_type'", "one of "
+                                             "'classification', 'regression'",
+                                             repr(self.task_type)))
         self.init_rule = options["init_rule"]
         self.init_config = dict(options["init_config"] or {})
         self.update_rule = lookup("Solver option 'update_rule'", _optim.RULES,
@@ -104,7 +112,7 @@ class Solver:
 
     # ---- one step ----------------------------------------------------------------
     def _step(self, batch):
-        model = self.model
+        model, batch = self.model, _own_batch(batch)
         names = list(model.params)
 
         def loss_func(*values):
@@ -163,13 +171,17 @@ class Solver:
     def _end_epoch(self, mean_loss):
         self.epoch += 1
         train_acc = self.check_accuracy(self.train_dataiter, self.train_acc_num_samples)
-        val_acc = self.check_accuracy(self.test_dataiter)
         self.train_acc_history.append(train_acc)
-        self.val_acc_history.append(val_acc)
         kind = "acc" if TASK_TYPES[self.task_type] else "loss"
-        self._log(f"(Epoch {self.epoch} / {self.num_epochs}) loss: {mean_loss:.6f}; "
-                  f"train {kind}: {train_acc:.6g}; val_{kind}: {val_acc:.6g}")
-        if self._is_better(val_acc):
+        line = f"(Epoch {self.epoch} / {self.num_epochs}) loss: {mean_loss:.6f}; " \
+            f"train {kind}: {train_acc:.6g}"
+        val_acc = None
+        if self.test_dataiter is not None:
+            val_acc = self.check_accuracy(self.test_dataiter)
+            self.val_acc_history.append(val_acc)
+            line += f"; val_{kind}: {val_acc:.6g}"
+        self._log(line)
+        if val_acc is not None and self._is_better(val_acc):
             self.best_val_acc = val_acc
             self.best_params = {k: wrap(onp.array(to_numpy(v), copy=True))
                                 for k, v in self.model.params.items()}
@@ -197,7 +209,7 @@ class Solver:
         dataiter = _evaluation_iter(dataiter, num_samples)
         dataiter.reset()
         hits, losses, seen = 0.0, 0.0, 0
-        for batch in dataiter:
+        for batch in map(_own_batch, dataiter):
             predict = self.model.forward_batch(batch, mode="test")
             valid = len(batch.label[0]) - (batch.pad or 0)
             if TASK_TYPES[self.task_type]:
@@ -230,9 +242,20 @@ def _evaluation_iter(dataiter, num_samples):
         if num_samples is not None and num_samples < dataiter.num_source:
             return dataiter.getsubiter(num_samples)
         return dataiter.every_sample()
-    if num_samples is not None and num_samples < getattr(dataiter, "num_data", num_samples):
+    if num_samples is not None and hasattr(dataiter, "getsubiter") and \
+            num_samples < getattr(dataiter, "num_data", num_samples):
         return dataiter.getsubiter(num_samples)
     return dataiter
+
+
+def _own_batch(batch):
+    """``batch`` with our Arrays in it: another library's iterator (MXNet's, which
+    ``nn.io`` re-exports as ``MNISTIter``, ``CSVIter``, ...) hands out its own arrays."""
+    if all(isinstance(a, onp.ndarray) for a in list(batch.data) + list(batch.label or [])):
+        return batch
+    return DataBatch([wrap(to_numpy(d)) for d in batch.data],
+                     [wrap(to_numpy(y)) for y in batch.label or []],
+                     pad=getattr(batch, "pad", 0) or 0, index=getattr(batch, "index", None))
 
 
 def _classes(label):
