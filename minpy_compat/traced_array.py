@@ -1,21 +1,21 @@
 """``TracedArray``: what a value looks like while ``grad`` traces a function. autograd's
 ``ArrayBox`` plus the Array extras, NumPy's protocols (``__array_ufunc__``, and
 ``__array_function__`` through the facade functions in ``ARRAY_FUNCTIONS``), the methods
-NumPy users reach for, and in-place operators and indexed assignment that adopt the new
-value and graph node. ``array`` re-exports it and registers it with autograd;
-``traced_views`` adds the methods that hand out views.
+NumPy users reach for, and (from ``traced_writes``) in-place operators and indexed
+assignment that adopt the new value and graph node. ``array`` re-exports it and registers
+it with autograd; ``traced_views`` adds the methods that hand out views.
 """
 import threading
 
 import numpy as onp
-from autograd.core import VJPNode
 from autograd.numpy.numpy_boxes import ArrayBox
-from autograd.tracer import Box, getval, isbox, trace_primitives_map
+from autograd.tracer import getval, trace_primitives_map
 
-from .assignment import assign_at
 from .context import current_context
 from .errors import TracedValueError, message
 from .traced_methods import NdarrayMethods, facade_function as _facade
+from .traced_writes import (InPlaceWrites, Rearranged, constant_node,  # noqa: F401 (Rearranged,
+                            plain_index)                              # plain_index: re-exported)
 
 
 # Raw NumPy function -> the facade function that accepts traced values. Filled by
@@ -44,7 +44,7 @@ def shape_argument(args):
     return args[0] if len(args) == 1 and not isinstance(args[0], int) else args
 
 
-class TracedArray(NdarrayMethods, ArrayBox):
+class TracedArray(InPlaceWrites, NdarrayMethods, ArrayBox):
     """A value being traced by ``grad``: acts as an Array and records every op.
 
     ``x[basic index]`` (integers, slices, ``...``, ``None``) remembers ``(x, index)`` in
@@ -220,102 +220,3 @@ class TracedArray(NdarrayMethods, ArrayBox):
         """A new value, as NumPy's ``+x`` is a copy: a later write into ``x`` (``x[0] = v``)
         must not reach it."""
         return _facade("positive")(self)
-
-    # ---- in-place operators and indexed assignment ---------------------------
-    # NumPy mutates in place, so every name bound to the array sees the change.
-    # A traced value does the same: the box adopts the new value and graph node.
-    def _adopt(self, new, opname):
-        self._refuse_read_only(opname)
-        new_shape = onp.shape(getval(new))
-        if new_shape != onp.shape(getval(self)):
-            raise ValueError(message(f"traced {opname}", f"a result of shape {self.shape}",
-                                     f"shape {new_shape}"))
-        new_dtype = onp.result_type(getval(new))
-        if new_dtype != self.dtype:  # x += float64 on float32 x: NumPy keeps x's dtype
-            if not onp.can_cast(new_dtype, self.dtype, "same_kind"):
-                raise TypeError(message(f"traced {opname}", f"a result that casts to "
-                                        f"{self.dtype} (NumPy's same_kind rule)",
-                                        f"{new_dtype}"))
-            new = new.astype(self.dtype) if isbox(new) else onp.asarray(new, self.dtype)
-        if isinstance(new, Box) and new._trace == self._trace:
-            self._value, self._node = new._value, new._node
-        elif isbox(new):
-            return new  # the right-hand side belongs to an outer trace: rebind instead
-        else:  # a result without a gradient (x //= 2): x holds it as a constant
-            self._value, self._node = new, constant_node()
-        self._write_through()
-        return self
-
-    def _write_through(self):
-        """After an in-place change of a view, write it into the array it views."""
-        view_of = self._view_of  # None unless set by indexing or a reshaping method
-        if view_of is not None:
-            base, index = view_of
-            if type(index) is Rearranged:
-                base[...] = index.undo(self)
-            else:
-                base[index] = self
-
-    def __iadd__(self, other):
-        return self._adopt(self + other, "+=")
-
-    def __isub__(self, other):
-        return self._adopt(self - other, "-=")
-
-    def __imul__(self, other):
-        return self._adopt(self * other, "*=")
-
-    def __itruediv__(self, other):
-        return self._adopt(self / other, "/=")
-
-    def __ipow__(self, other):
-        return self._adopt(self ** other, "**=")
-
-    def _refuse_read_only(self, what):
-        """NumPy refuses to write into a read-only array (``x.diagonal()``, ``broadcast_to``'s
-        result, an argument made read-only): so does the traced value holding one."""
-        value = self._value
-        if isinstance(value, onp.ndarray) and not value.flags.writeable:
-            raise ValueError(message(
-                f"traced {what}", "a writeable array", "a read-only one (NumPy: assignment "
-                "destination is read-only), such as x.diagonal() or broadcast_to's result",
-                "Write into a copy: v = v.copy()."))
-
-    def __setitem__(self, index, value):
-        self._refuse_read_only("indexed assignment")
-        updated = assign_at(self, plain_index(index), value)
-        if not (isinstance(updated, Box) and updated._trace == self._trace):
-            raise TracedValueError(message(
-                "indexed assignment", "a value traced no deeper than the array it goes into",
-                "a value from an inner grad", "Compute the array inside the same grad."))
-        self._value, self._node = updated._value, updated._node
-        self._write_through()
-
-
-def constant_node():
-    """A graph node that sends no gradient anywhere (for a traced name holding a constant)."""
-    node = object.__new__(VJPNode)
-    node.parents = []
-    node.vjp = _no_gradients
-    return node
-
-
-def _no_gradients(g):
-    return ()
-
-
-def plain_index(index):
-    """Index arrays may be traced (e.g. from argmax): indices carry no gradient."""
-    if type(index) is tuple:
-        return tuple(getval(i) for i in index)
-    return getval(index)
-
-
-class Rearranged:
-    """The ``index`` of a view that rearranges its whole base (``x.T``, ``x.reshape(...)``):
-    ``undo(view)`` gives the view's values in the base's arrangement."""
-
-    __slots__ = ["undo"]
-
-    def __init__(self, undo):
-        self.undo = undo
