@@ -6,9 +6,10 @@ Built on first use: importing ``minpy_compat.nn`` never imports MXNet. First-ord
 only (MXNet's kernels have no differentiable backward here); the NumPy versions in
 ``conv`` are the reference they are tested against.
 
-MXNet's ``Convolution`` wants one dtype for data, filters and bias; mixed floats
-(float32 images, float64 weights from ``nn.init``) are promoted as NumPy promotes
-them, so both backends give the same dtype, and each gradient has its input's dtype.
+MXNet's ``Convolution`` wants one floating dtype for data, filters and bias; mixed
+inputs (float32 images, float64 weights from ``nn.init``) are promoted as NumPy
+promotes them, integer inputs are convolved in float64 and float16 in float32 on
+the CPU, so both backends give the same dtype, and each gradient has its input's dtype.
 """
 import functools
 
@@ -21,6 +22,17 @@ def _promoted(*arrays):
     """``arrays`` cast to their common NumPy result type (a recorded cast under autograd)."""
     dtype = onp.result_type(*(a.dtype for a in arrays))
     return [a if a.dtype == dtype else a.astype(dtype) for a in arrays]
+
+
+def _compute_dtype(dtype, context):
+    """The dtype MXNet's Convolution can run ``dtype`` in: integers and bools in float64
+    (exact below 2**53), float16 in float32 on the CPU (MXNet has no CPU float16 gemm)."""
+    dtype = onp.dtype(dtype)
+    if dtype.kind != "f":
+        return onp.dtype(onp.float64)
+    if dtype == onp.float16 and context.device_type == "cpu":
+        return onp.dtype(onp.float32)
+    return dtype
 
 
 def _backward_through(forward, inputs, g):
@@ -42,8 +54,13 @@ def conv2d_op():
 
     def convolve(x, w, b, stride, pad):
         x, w, b = _promoted(x, w, b)
-        return mx.nd.Convolution(x, w, b, kernel=w.shape[2:], num_filter=w.shape[0],
-                                 stride=(stride, stride), pad=(pad, pad))
+        dtype = onp.dtype(x.dtype)
+        compute = _compute_dtype(dtype, x.context)
+        if compute != dtype:  # computed in a dtype MXNet supports, returned in NumPy's
+            x, w, b = (a.astype(compute) for a in (x, w, b))
+        out = mx.nd.Convolution(x, w, b, kernel=w.shape[2:], num_filter=w.shape[0],
+                                stride=(stride, stride), pad=(pad, pad))
+        return out if compute == dtype else out.astype(dtype)
 
     @customop("mxnet")
     def conv2d_mxnet(x, w, b, stride, pad):

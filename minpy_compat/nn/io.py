@@ -91,6 +91,9 @@ def _named_arrays(value, default_name, where, allow_empty=False):
                  for i, v in enumerate(value)]
     else:  # one array (a list of numbers, such as class labels, is one array too)
         pairs = [(default_name, value)]
+    if not pairs and not allow_empty:
+        raise ValueError(message(f"NDArrayIter argument {where!r}", "at least one array",
+                                 f"an empty {type(value).__name__}"))
     arrays = [(name, onp.asarray(to_numpy(array))) for name, array in pairs]
     for name, array in arrays:
         if array.ndim == 0:
@@ -98,6 +101,17 @@ def _named_arrays(value, default_name, where, allow_empty=False):
                                      "an array with one entry per sample", "a 0-d value",
                                      "Pass one value per sample, e.g. a list of labels."))
     return arrays
+
+
+def _common_length(named):
+    """The number of samples shared by every (name, array); a data and a label array
+    may share a name, so the sizes are compared as a list, not by name."""
+    sizes = [(name, len(array)) for name, array in named]
+    if len({size for _, size in sizes}) != 1:
+        listed = ", ".join(f"{name!r}: {size}" for name, size in sizes)
+        raise ValueError(message("NDArrayIter", "data and labels with one number of "
+                                 "samples", "{" + listed + "}"))
+    return sizes[0][1]
 
 
 def _all_numbers(values):
@@ -124,11 +138,7 @@ class NDArrayIter(DataIter):
         batch_size = self.batch_size = int(batch_size)
         self.data = _named_arrays(data, data_name, "data")
         self.label = _named_arrays(label, label_name, "label", allow_empty=True)
-        sizes = {name: len(array) for name, array in self.data + self.label}
-        if len(set(sizes.values())) != 1:
-            raise ValueError(message("NDArrayIter", "data and labels with one number of "
-                                     "samples", str(sizes)))
-        self.num_source = next(iter(sizes.values()))
+        self.num_source = _common_length(self.data + self.label)
         if shuffle:
             order = onp.random.permutation(self.num_source)
             self.data = [(k, v[order]) for k, v in self.data]

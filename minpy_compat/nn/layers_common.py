@@ -26,9 +26,31 @@ def _batch_mean(total, x):
     return total * onp.asarray(1.0 / N if N else onp.nan, _float_dtype(x))
 
 
-def _running(stat, width, dtype):
-    """A running statistic as plain data of ``dtype``; None starts at zeros."""
-    return onp.zeros(width, dtype) if stat is None else _plain(stat).astype(dtype)
+def _running(where, stat, width, dtype):
+    """A running statistic as plain data of ``dtype`` and shape ``width``; None starts at
+    zeros, and a value that broadcasts to ``width`` (a scalar) is spread over it."""
+    if stat is None:
+        return onp.zeros(width, dtype)
+    stat = _plain(stat).astype(dtype)
+    if not _broadcasts_to(stat.shape, width):
+        raise ValueError(message(where, f"shape {width}, one value per normalised feature",
+                                 f"shape {stat.shape}",
+                                 "Pass the running statistics returned by the last call."))
+    return onp.array(onp.broadcast_to(stat, width))
+
+
+def _broadcasts_to(shape, target):
+    """Whether an array of ``shape`` broadcasts to ``target`` without growing it."""
+    if len(shape) > len(target):
+        return False
+    return all(s in (1, t) for s, t in zip(reversed(shape), reversed(target)))
+
+
+def _check_ndim(where, x, ndim, layout, fix=""):
+    """Refuse an ``x`` that does not have ``ndim`` dimensions (``layout`` names them)."""
+    shape = np.shape(x)
+    if len(shape) != ndim:
+        raise ValueError(message(where, f"a {ndim}-d array {layout}", f"shape {shape}", fix))
 
 
 def _stacked(states, h0):
@@ -48,9 +70,11 @@ def _log_softmax(x):
     return shifted - np.log(np.sum(np.exp(shifted), axis=1, keepdims=True))
 
 
-def _onehot(label, scores, where):
+def _onehot(label, scores, where, scores_name="x"):
     """``label`` as a one-hot matrix shaped like ``scores`` (N, C); one-hot passes through.
     A column of indices (N, 1) is read as indices, as ``Solver.check_accuracy`` reads it."""
+    _check_ndim(f"{where} argument 0 {scores_name!r}", scores, 2, "of scores (N, C)",
+                f"Reshape one sample with {scores_name}.reshape(1, -1).")
     label, dtype = _plain(label), _float_dtype(scores)
     N, C = onp.shape(getval(scores))
     if label.shape == (N, C):

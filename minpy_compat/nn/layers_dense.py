@@ -8,7 +8,7 @@ import numpy as onp
 
 from .. import numpy as np
 from ..errors import message
-from .layers_common import _check_mode, _float_dtype, _plain, _running
+from .layers_common import _broadcasts_to, _check_mode, _float_dtype, _plain, _running
 
 
 # ---- dense -------------------------------------------------------------------------
@@ -42,7 +42,12 @@ def sigmoid(x):
 # ---- normalisation and regularisation ---------------------------------------------
 def batchnorm(x, gamma, beta, mode="train", eps=1e-5, momentum=0.9,
               running_mean=None, running_var=None):
-    """Batch normalisation over axis 0. Returns ``(out, running_mean, running_var)``.
+    """Batch normalisation. Returns ``(out, running_mean, running_var)``.
+
+    MinPy's form normalises each feature of ``x`` over axis 0 (``gamma`` and ``beta``
+    broadcast to ``x.shape[1:]``). Images (N, C, H, W) with a ``gamma`` of shape (C,)
+    get spatial batch normalisation, one mean and variance per channel over the
+    axes (0, 2, 3), as convolutional nets want; running statistics are then (C,).
 
     ``mode='train'`` normalises with the batch's (biased) statistics and moves the
     running ones: ``rm = momentum * rm + (1 - momentum) * mean``. ``mode='test'``
@@ -52,20 +57,53 @@ def batchnorm(x, gamma, beta, mode="train", eps=1e-5, momentum=0.9,
     >>> out, mean, var = batchnorm(np.array([[1.0], [3.0]]), np.ones(1), np.zeros(1))
     >>> out.round(3).tolist(), mean.round(6).tolist(), var.round(6).tolist()
     ([[-1.0], [1.0]], [0.2], [0.1])
+    >>> batchnorm(np.ones((2, 3, 4, 4)), np.ones(3), np.zeros(3))[1].shape
+    (3,)
     """
     _check_mode("batchnorm", mode)
-    width, dtype = np.shape(x)[1:], _float_dtype(x)
-    running_mean = _running(running_mean, width, dtype)
-    running_var = _running(running_var, width, dtype)
+    axes, width, kept = _normalised_axes(x, gamma, beta)
+    dtype = _float_dtype(x)
+    running_mean = _running("batchnorm argument 'running_mean'", running_mean, width, dtype)
+    running_var = _running("batchnorm argument 'running_var'", running_var, width, dtype)
     if mode == "train":
-        mean = np.mean(x, axis=0)
-        var = np.mean((x - mean) ** 2, axis=0)
-        running_mean = momentum * running_mean + (1 - momentum) * _plain(mean)
-        running_var = momentum * running_var + (1 - momentum) * _plain(var)
+        mean = np.mean(x, axis=axes, keepdims=True)
+        var = np.mean((x - mean) ** 2, axis=axes, keepdims=True)
+        running_mean = momentum * running_mean + (1 - momentum) * _plain(mean).reshape(width)
+        running_var = momentum * running_var + (1 - momentum) * _plain(var).reshape(width)
     else:
-        mean, var = running_mean, running_var
+        mean, var = running_mean.reshape(kept), running_var.reshape(kept)
+    if axes != (0,):  # spatial: (C,) parameters go along axis 1
+        gamma, beta = (_along_channels(v) for v in (gamma, beta))
     out = gamma * (x - mean) / np.sqrt(var + eps) + beta
     return out, np.asarray(running_mean), np.asarray(running_var)
+
+
+def _along_channels(value):
+    """A (C,) or (1,) parameter as (1, C, 1, 1); a scalar broadcasts as it is."""
+    return np.reshape(value, (1, -1, 1, 1)) if np.ndim(value) == 1 else value
+
+
+def _normalised_axes(x, gamma, beta):
+    """batchnorm's reduced axes, the running statistics' shape and the statistics'
+    shape with the reduced axes kept (length 1)."""
+    shape = np.shape(x)
+    if len(shape) < 2:
+        raise ValueError(message("batchnorm argument 0 'x'", "an (N, D) or (N, C, H, W) "
+                                 "array", f"shape {shape}", "Reshape one sample with "
+                                 "x.reshape(1, -1)."))
+    if len(shape) == 4 and np.shape(gamma) == (shape[1],):
+        axes, width = (0, 2, 3), (shape[1],)
+    else:
+        axes, width = (0,), tuple(shape[1:])
+    for index, name, value in ((1, "gamma", gamma), (2, "beta", beta)):
+        if not _broadcasts_to(np.shape(value), width):
+            per_channel = f" or ({shape[1]},) per channel" if len(shape) == 4 and \
+                width != (shape[1],) else ""
+            raise ValueError(message(f"batchnorm argument {index} {name!r}",
+                                     f"a shape that broadcasts to {width}{per_channel}",
+                                     f"shape {np.shape(value)}"))
+    kept = tuple(1 if axis in axes else n for axis, n in enumerate(shape))
+    return axes, width, kept
 
 
 def dropout(x, prob, mode="train", seed=None):

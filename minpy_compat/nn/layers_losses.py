@@ -10,7 +10,8 @@ from autograd.tracer import getval
 
 from .. import numpy as np
 from ..errors import message
-from .layers_common import _batch_mean, _float_dtype, _log_softmax, _onehot, _plain
+from .layers_common import (_batch_mean, _broadcasts_to, _check_ndim, _float_dtype,
+                            _log_softmax, _onehot, _plain)
 
 
 # ---- losses ------------------------------------------------------------------------
@@ -20,7 +21,8 @@ def softmax_loss(x, label):
     >>> round(float(softmax_loss(np.zeros((2, 3)), np.array([0, 2]))), 6)  # log(3)
     1.098612
     """
-    return -_batch_mean(np.sum(_log_softmax(x) * _onehot(label, x, "softmax_loss")), x)
+    onehot = _onehot(label, x, "softmax_loss")  # first: it checks x is (N, C)
+    return -_batch_mean(np.sum(_log_softmax(x) * onehot), x)
 
 
 def softmax_cross_entropy(prob, label):
@@ -29,7 +31,7 @@ def softmax_cross_entropy(prob, label):
     >>> round(float(softmax_cross_entropy(np.array([[0.5, 0.5, 0.0]]), np.array([0]))), 6)
     0.693147
     """
-    onehot = _onehot(label, prob, "softmax_cross_entropy")
+    onehot = _onehot(label, prob, "softmax_cross_entropy", "prob")
     # log(1) where the label weight is 0: a wrong class of probability 0 adds 0, not nan.
     return -_batch_mean(np.sum(np.log(np.where(onehot != 0, prob, 1.0)) * onehot), prob)
 
@@ -80,11 +82,25 @@ def temporal_softmax_loss(x, y, mask=None):
     >>> round(float(loss), 6)  # three unmasked steps of log(4), over N = 2
     2.079442
     """
+    where = "temporal_softmax_loss"
+    _check_ndim(f"{where} argument 0 'x'", x, 3, "of scores (N, T, V)")
     N, T, V = np.shape(x)
     dtype = _float_dtype(x)
-    flat_y = _plain(y).reshape(N * T)
-    onehot = _onehot(flat_y, onp.empty((N * T, V), dtype), "temporal_softmax_loss")
+    onehot = _onehot(_per_step(where, "1 'y'", y, N, T, broadcast=False),
+                     onp.empty((N * T, V), dtype), where)
     logp = np.sum(_log_softmax(np.reshape(x, (N * T, V))) * onehot, axis=1)
     weights = onp.ones(N * T, dtype) if mask is None else \
-        _plain(mask).reshape(N * T).astype(dtype)
+        _per_step(where, "2 'mask'", mask, N, T, broadcast=True).astype(dtype)
     return -_batch_mean(np.sum(logp * weights), x)
+
+
+def _per_step(where, argument, value, N, T, broadcast):
+    """One value per sample and step, (N, T), flattened to (N * T,); a ``broadcast``
+    argument may be any shape that broadcasts to (N, T)."""
+    value = _plain(value)
+    fits = _broadcasts_to(value.shape, (N, T)) if broadcast else value.shape == (N, T)
+    if not fits:
+        wanted = f"shape ({N}, {T})" + (" or one that broadcasts to it" if broadcast else "")
+        raise ValueError(message(f"{where} argument {argument}", wanted + ", one entry per "
+                                 "sample and time step", f"shape {value.shape}"))
+    return onp.broadcast_to(value, (N, T)).reshape(N * T)

@@ -7,7 +7,8 @@ over time, and ``temporal_affine``. Sequences are (N, T, D); hidden states (N, H
 (1, 3)
 """
 from .. import numpy as np
-from .layers_common import _float_dtype, _stacked
+from ..errors import message
+from .layers_common import _check_ndim, _float_dtype, _stacked
 from .layers_dense import sigmoid
 
 
@@ -29,6 +30,7 @@ def rnn_temporal(x, h0, Wx, Wh, b):
     ...              np.zeros(5)).shape
     (2, 3, 5)
     """
+    _check_ndim("rnn_temporal argument 0 'x'", x, 3, "(N, T, D)")
     h, states = h0, []
     for t in range(np.shape(x)[1]):
         h = rnn_step(x[:, t, :], h, Wx, Wh, b)
@@ -38,27 +40,35 @@ def rnn_temporal(x, h0, Wx, Wh, b):
 
 def lstm_step(x, h, c, Wx, Wh, b):
     """One LSTM step; gates i, f, o (sigmoid) then g (tanh). Returns ``(h, c)``.
+    A 1-d ``x``, ``h`` and ``c`` are one sample, as in ``rnn_step``.
 
     >>> h, c = lstm_step(np.ones((1, 2)), np.zeros((1, 3)), np.ones((1, 3)),
     ...                  np.zeros((2, 12)), np.zeros((3, 12)), np.zeros(12))
     >>> c.tolist()  # f * c + i * tanh(0) with every gate at sigmoid(0) = 0.5
     [[0.5, 0.5, 0.5]]
     """
-    H = np.shape(h)[1]
+    H = np.shape(h)[-1]
+    _check_columns("lstm_step", H, 4, Wx=Wx, Wh=Wh, b=b)
     a = np.dot(x, Wx) + np.dot(h, Wh) + b
-    i, f, o = sigmoid(a[:, :H]), sigmoid(a[:, H:2 * H]), sigmoid(a[:, 2 * H:3 * H])
-    c = f * c + i * np.tanh(a[:, 3 * H:])
+    i, f, o = sigmoid(a[..., :H]), sigmoid(a[..., H:2 * H]), sigmoid(a[..., 2 * H:3 * H])
+    c = f * c + i * np.tanh(a[..., 3 * H:])
     return o * np.tanh(c), c
 
 
-def lstm_temporal(x, h0, Wx, Wh, b):
-    """Run ``lstm_step`` over (N, T, D) from ``h0`` and a zero cell; states (N, T, H).
+def lstm_temporal(x, h0, Wx, Wh, b, c0=None):
+    """Run ``lstm_step`` over (N, T, D) from ``h0`` and the cell ``c0`` (default zeros,
+    as in MinPy); states (N, T, H).
 
     >>> lstm_temporal(np.ones((2, 3, 4)), np.zeros((2, 5)), np.ones((4, 20)),
     ...               np.ones((5, 20)), np.zeros(20)).shape
     (2, 3, 5)
     """
-    h, c, states = h0, np.zeros(np.shape(h0), dtype=_float_dtype(h0)), []
+    _check_ndim("lstm_temporal argument 0 'x'", x, 3, "(N, T, D)")
+    c = np.zeros(np.shape(h0), dtype=_float_dtype(h0)) if c0 is None else c0
+    if np.shape(c) != np.shape(h0):
+        raise ValueError(message("lstm_temporal argument 'c0'", f"the shape of h0, "
+                                 f"{np.shape(h0)}", f"shape {np.shape(c)}"))
+    h, states = h0, []
     for t in range(np.shape(x)[1]):
         h, c = lstm_step(x[:, t, :], h, c, Wx, Wh, b)
         states.append(h)
@@ -68,16 +78,29 @@ def lstm_temporal(x, h0, Wx, Wh, b):
 def gru_step(x, h, Wx, Wh, b, Wxh, Whh, bh):
     """One GRU step: gates r, z from ``sigmoid(x Wx + h Wh + b)``,
     ``h~ = tanh(x Wxh + (r h) Whh + bh)``, result ``z h + (1 - z) h~``.
+    A 1-d ``x`` and ``h`` are one sample.
 
     >>> gru_step(np.ones((1, 2)), np.ones((1, 3)), np.zeros((2, 6)), np.zeros((3, 6)),
     ...          np.zeros(6), np.zeros((2, 3)), np.zeros((3, 3)), np.zeros(3)).tolist()
     [[0.5, 0.5, 0.5]]
     """
-    H = np.shape(h)[1]
+    H = np.shape(h)[-1]
+    _check_columns("gru_step", H, 2, Wx=Wx, Wh=Wh, b=b)
+    _check_columns("gru_step", H, 1, Wxh=Wxh, Whh=Whh, bh=bh)
     gates = sigmoid(np.dot(x, Wx) + np.dot(h, Wh) + b)
-    r, z = gates[:, :H], gates[:, H:]
+    r, z = gates[..., :H], gates[..., H:]
     candidate = np.tanh(np.dot(x, Wxh) + np.dot(r * h, Whh) + bh)
     return z * h + (1 - z) * candidate
+
+
+def _check_columns(where, H, gates, **weights):
+    """Each of ``weights`` has ``gates * H`` columns (H is the hidden state's width)."""
+    for name, value in weights.items():
+        shape = np.shape(value)
+        if not shape or shape[-1] != gates * H:
+            size = "H" if gates == 1 else f"{gates} * H = {gates * H}"
+            raise ValueError(message(f"{where} argument {name!r}", f"{size} columns, with H "
+                                     f"= {H} from h", f"shape {shape}"))
 
 
 def temporal_affine(x, w, b):
@@ -86,5 +109,7 @@ def temporal_affine(x, w, b):
     >>> temporal_affine(np.ones((2, 3, 4)), np.ones((4, 5)), np.zeros(5)).shape
     (2, 3, 5)
     """
+    _check_ndim("temporal_affine argument 0 'x'", x, 3, "(N, T, D)",
+                "Use affine for (N, D) inputs.")
     N, T, D = np.shape(x)
     return np.reshape(np.dot(np.reshape(x, (N * T, D)), w), (N, T, -1)) + b

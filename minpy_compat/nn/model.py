@@ -93,27 +93,49 @@ class ModelBase:
         >>> ModelBase().add_param('w', (2,)).load(prefix).params['w']
         array([1., 2.])
         """
-        arrays = {f"param_{k}": onp.asarray(to_numpy(v)) for k, v in self.params.items()}
-        arrays.update({f"aux_param_{k}": onp.asarray(to_numpy(v))
+        arrays = {f"param_{k}": self._numbers("param", k, v) for k, v in self.params.items()}
+        arrays.update({f"aux_param_{k}": self._numbers("aux param", k, v)
                        for k, v in self.aux_params.items()})
         with open(os.fspath(prefix) + ".params", "wb") as handle:
             onp.savez(handle, **arrays)
 
+    def _numbers(self, kind, name, value):
+        """``value`` as a numeric array (an object array would need pickle to load)."""
+        array = onp.asarray(to_numpy(value))
+        if array.dtype.kind not in "biufc":
+            raise ValueError(message(f"{type(self).__name__}.save {kind} {name!r}",
+                                     "numbers", f"{value!r:.60}", "Give it a value (an array "
+                                     "or a number) before saving."))
+        return array
+
     def load(self, prefix):
-        """Read what ``save(prefix)`` wrote; shapes must match the declared ones."""
+        """Read what ``save(prefix)`` wrote; shapes must match the declared ones (aux
+        params: the shape of a declared array). Nothing changes when one does not."""
+        params, aux_params = {}, {}
         with onp.load(os.fspath(prefix) + ".params", allow_pickle=False) as saved:
             for key in saved.files:
-                value = wrap(saved[key])
                 if key.startswith("aux_param_"):
-                    self.aux_params[key[len("aux_param_"):]] = value
+                    name = key[len("aux_param_"):]
+                    aux_params[name] = self._checked(f"aux param {name!r}",
+                                                     self._aux_shape(name), saved[key])
                 else:
-                    self.params[self._checked(key[len("param_"):], value)] = value
+                    name = key[len("param_"):]
+                    params[name] = self._checked(f"parameter {name!r}", self.param_configs.get(
+                        name, {}).get("shape"), saved[key])
+        self.params.update(params)
+        self.aux_params.update(aux_params)
         return self
 
-    def _checked(self, name, value):
-        declared = self.param_configs.get(name, {}).get("shape")
+    def _aux_shape(self, name):
+        """The declared aux param's shape; None (unchecked) for a scalar or None, which
+        may stand in for an array set later."""
+        declared = self.aux_param_configs.get(name)
+        shape = None if declared is None else onp.shape(to_numpy(declared))
+        return shape or None
+
+    def _checked(self, what, declared, value):
         if declared is not None and tuple(declared) != value.shape:
-            raise ValueError(message(f"{type(self).__name__}.load parameter {name!r}",
+            raise ValueError(message(f"{type(self).__name__}.load {what}",
                                      f"shape {tuple(declared)}", f"shape {value.shape}",
                                      "Load a file saved from the same model."))
-        return name
+        return wrap(value)

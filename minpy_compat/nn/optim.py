@@ -11,9 +11,12 @@ when ``dw`` is float64).
 >>> w
 array([0.5, 0.5])
 """
+import numbers
+
 import numpy as onp
 
 from ..array import to_numpy, wrap
+from ..errors import message
 from .options import check_keys
 
 DEFAULTS = {
@@ -26,12 +29,42 @@ STATE = {"sgd": (), "sgd_momentum": ("velocity",), "rmsprop": ("cache",),
          "adam": ("m", "v", "t")}
 
 
-def _config(rule, config):
-    config = {} if config is None else config
+def check_config(rule, config):
+    """Refuse unknown keys and hyper-parameters that are not real numbers in ``config``
+    for the rule named ``rule`` (``Solver`` calls it when it is built).
+
+    >>> check_config('sgd', {'learning_rate': '0.1'})
+    Traceback (most recent call last):
+    ...
+    ValueError: sgd config 'learning_rate': expected a real number, got '0.1'.
+    """
     check_keys(f"{rule} config", config, tuple(DEFAULTS[rule]) + STATE[rule])
+    for key in DEFAULTS[rule]:
+        value = config.get(key, 0.0)
+        if not isinstance(value, numbers.Real) or isinstance(value, bool):
+            raise ValueError(message(f"{rule} config {key!r}", "a real number", repr(value)))
+
+
+def _config(rule, config, w, dw):
+    config = {} if config is None else config
+    check_config(rule, config)
     for key, value in DEFAULTS[rule].items():
         config.setdefault(key, value)
+    _check_shape(f"{rule} argument 'dw'", onp.shape(dw), onp.shape(w),
+                 "Pass the gradient of this w.")
+    for key in STATE[rule][:2]:  # the arrays; adam's step count t is a number
+        if key in config:
+            _check_shape(f"{rule} config {key!r}", onp.shape(config[key]), onp.shape(w),
+                         "Keep one config per parameter.")
     return config
+
+
+def _check_shape(where, shape, w_shape, fix):
+    """A gradient or state must broadcast to ``w``'s shape, which must not grow."""
+    if len(shape) > len(w_shape) or \
+            any(s not in (1, n) for s, n in zip(reversed(shape), reversed(w_shape))):
+        raise ValueError(message(where, f"shape {w_shape}, the shape of w", f"shape {shape}",
+                                 fix))
 
 
 def _like(w, next_w):
@@ -50,7 +83,7 @@ def sgd(w, dw, config=None):
     minpy_compat.errors.UnknownOptionError: sgd config: expected options among \
 'learning_rate', got 'lr'. Check the spelling.
     """
-    config = _config("sgd", config)
+    config = _config("sgd", config, w, dw)
     w = to_numpy(w)
     return _like(w, w - config["learning_rate"] * to_numpy(dw)), config
 
@@ -63,7 +96,7 @@ def sgd_momentum(w, dw, config=None):
     >>> w, sorted(config)
     (array([0.99, 0.99]), ['learning_rate', 'momentum', 'velocity'])
     """
-    config = _config("sgd_momentum", config)
+    config = _config("sgd_momentum", config, w, dw)
     w, dw = to_numpy(w), to_numpy(dw)
     v = config.get("velocity", onp.zeros_like(w))
     v = config["momentum"] * v - config["learning_rate"] * dw
@@ -79,7 +112,7 @@ def rmsprop(w, dw, config=None):
     >>> w.round(6)  # the first step is learning_rate / sqrt(1 - decay_rate)
     array([0.9, 0.9])
     """
-    config = _config("rmsprop", config)
+    config = _config("rmsprop", config, w, dw)
     w, dw = to_numpy(w), to_numpy(dw)
     decay = config["decay_rate"]
     cache = decay * config.get("cache", onp.zeros_like(w)) + (1 - decay) * dw ** 2
@@ -96,7 +129,7 @@ def adam(w, dw, config=None):
     >>> w.round(4), w.dtype, config['t']
     (array([0.999, 0.999], dtype=float32), dtype('float32'), 1)
     """
-    config = _config("adam", config)
+    config = _config("adam", config, w, dw)
     w, dw = to_numpy(w), to_numpy(dw)
     b1, b2 = config["beta1"], config["beta2"]
     t = config.get("t", 0) + 1

@@ -6,7 +6,8 @@
     solver.train()          # a progress bar with the current loss (verbose=True)
     solver.val_acc_history  # one entry per epoch
 
-Differences from MinPy (bug fixes): the best parameters are kept as copies, padded
+Differences from MinPy (bug fixes): the best parameters are kept as copies (and
+restored with the aux params, such as running statistics, of the same epoch), padded
 samples are not counted by ``check_accuracy``, and for ``task_type='regression'``
 the "accuracy" is the mean loss and the best epoch is the one with the lowest.
 ``train()`` without ``init()`` initialises only the parameters that have no value
@@ -20,6 +21,7 @@ it is set after the import (``%env TQDM_DISABLE=1`` in a notebook).
 ``val_acc_history``) and keeps the last parameters. Batches from MXNet's iterators
 (``nn.io.MNISTIter``, ``CSVIter``, ...) are read as Arrays.
 """
+import numbers
 import os
 
 import numpy as onp
@@ -30,7 +32,7 @@ from ..core import grad_and_loss
 from ..errors import UnknownOptionError, message
 from . import init as _init, optim as _optim
 from .io import DataBatch, NDArrayIter
-from .options import check_keys, lookup
+from .options import check_keys, is_int, lookup
 
 OPTIONS = {"task_type": "classification", "init_rule": "xavier", "init_config": None,
            "update_rule": "sgd", "optim_config": None, "lr_decay": 1.0, "num_epochs": 10,
@@ -77,12 +79,15 @@ class Solver:
         self.update_rule = lookup("Solver option 'update_rule'", _optim.RULES,
                                   options["update_rule"])
         self.optim_config = dict(options["optim_config"] or {})
+        if isinstance(options["update_rule"], str):  # a typo fails here, not mid-training
+            _optim.check_config(options["update_rule"], self.optim_config)
+        _check_numbers(options)
         for name in ("lr_decay", "num_epochs", "train_acc_num_samples", "print_every",
                      "verbose"):
             setattr(self, name, options[name])
         self.epoch = 0
         self.best_val_acc = None
-        self.best_params = {}
+        self.best_params, self.best_aux_params = {}, {}
         self.loss_history, self.train_acc_history, self.val_acc_history = [], [], []
         self.optim_configs = {}
 
@@ -151,9 +156,9 @@ class Solver:
                 bar.set_description(f"epoch {self.epoch + 1}/{self.num_epochs}")
                 losses = self._train_epoch(bar)
                 self._end_epoch(onp.mean(losses) if losses else float("nan"))
-        if self.best_params:
-            self.model.params = {k: wrap(onp.array(to_numpy(v), copy=True))
-                                 for k, v in self.best_params.items()}
+        if self.best_params:  # with the aux params (running statistics) of the same epoch
+            self.model.params = _copies(self.best_params)
+            self.model.aux_params.update(_copies(self.best_aux_params))
         return self
 
     def _train_epoch(self, bar):
@@ -183,8 +188,8 @@ class Solver:
         self._log(line)
         if val_acc is not None and self._is_better(val_acc):
             self.best_val_acc = val_acc
-            self.best_params = {k: wrap(onp.array(to_numpy(v), copy=True))
-                                for k, v in self.model.params.items()}
+            self.best_params = _copies(self.model.params)
+            self.best_aux_params = _copies(self.model.aux_params)
         for config in self.optim_configs.values():
             if "learning_rate" in config:
                 config["learning_rate"] *= self.lr_decay
@@ -222,6 +227,25 @@ class Solver:
             seen += valid
         dataiter.reset()
         return float((hits if TASK_TYPES[self.task_type] else losses) / max(seen, 1))
+
+
+def _copies(arrays):
+    return {k: wrap(onp.array(to_numpy(v), copy=True)) for k, v in arrays.items()}
+
+
+def _check_numbers(options):
+    """Counts are ints (``print_every`` and ``train_acc_num_samples`` may be None);
+    ``lr_decay`` is a real number >= 0."""
+    for name, least in (("num_epochs", 0), ("print_every", 0), ("train_acc_num_samples", 1)):
+        value = options[name]
+        if (value is None and name != "num_epochs") or (is_int(value) and value >= least):
+            continue
+        wanted = f"an int >= {least}" + ("" if name == "num_epochs" else " or None")
+        raise ValueError(message(f"Solver option {name!r}", wanted, repr(value)))
+    decay = options["lr_decay"]
+    if not isinstance(decay, numbers.Real) or isinstance(decay, bool) or not decay >= 0:
+        raise ValueError(message("Solver option 'lr_decay'", "a real number >= 0",
+                                 repr(decay)))
 
 
 def _tqdm_disabled():

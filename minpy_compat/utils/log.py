@@ -81,13 +81,16 @@ def get_logger(name=None, level=None, stream=None):
 
     The first call sets its level (``level``, default ``WARNING``); a later call with
     the same name returns the same logger without adding a second handler, and sets
-    the level only when one is given.
+    the level only when one is given. A named logger stops passing its records up to
+    the root logger, which prints each line a second time once ``logging.basicConfig``
+    has run; set ``logger.propagate = True`` to send them there as well.
     """
     logger = logging.getLogger(name)
     ours = [h for h in logger.handlers if isinstance(h, ColourHandler)]
     if not ours:
         logger.addHandler(ColourHandler(stream))
         logger.setLevel(WARNING if level is None else level)
+        logger.propagate = name is None  # the root logger has no parent to pass to
         return logger
     if stream is not None:
         ours[0].setStream(stream)
