@@ -12,6 +12,8 @@ Two jobs:
 
 The dtype casts and the gradient check both jobs use are in ``gradient_dtypes``.
 """
+import inspect
+
 from autograd.core import VJPNode, defvjp, defvjp_argnums, primitive_vjps, vspace
 from autograd.tracer import getval, isbox, notrace_primitives
 
@@ -87,11 +89,25 @@ def refuse_gradient(fun, name):
 
         def raise_when_reached(g):
             raise NoGradientFuncError(message(
-                f"{name} argument {argnums[0]}", "a function with a gradient (the backward "
+                _argument(fun, name, argnums[0]), "a function with a gradient (the backward "
                 "pass of grad reached it)", "one without", "Compute it on x.asnumpy() if no "
                 "gradient should flow, or write a customop with def_grad."))
         return raise_when_reached
     primitive_vjps[fun] = refuse
+
+
+def _argument(fun, name, argnum):
+    """``name argument 5 'weights'``: the parameter's name where the function behind
+    primitive ``fun`` has a Python signature that names it, else ``name argument 5``."""
+    try:
+        parameters = list(inspect.signature(getattr(fun, "fun", fun)).parameters.values())
+    except (TypeError, ValueError):  # a builtin without a signature
+        parameters = []
+    positional = [p.name for p in parameters
+                  if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+    if argnum < len(positional):
+        return f"{name} argument {argnum} {positional[argnum]!r}"
+    return f"{name} argument {argnum}"
 
 
 def replace_vjp(fun, maker):

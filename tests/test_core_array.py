@@ -94,7 +94,7 @@ def test_plain_numpy_functions_on_traced_values_stay_differentiable():
     (lambda x: float(x[0]), r"float\(\)/int\(\) of a traced value"),
     (lambda x: numpy.sin(x, out=numpy.empty(2)), r"numpy.sin\(out=...\)"),
     (lambda x: numpy.i0(x),
-     r"minpy_compat.numpy.i0 argument 0: expected a function with a gradient \(the backward "
+     r"minpy_compat.numpy.i0 argument 0 'x': expected a function with a gradient \(the backward "
      r"pass of grad reached it\)"),
 ])
 def test_gradient_losing_numpy_calls_raise_clearly(bad, match):

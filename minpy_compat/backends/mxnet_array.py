@@ -150,6 +150,8 @@ class MXArray(_Operators):
         through the dispatcher (``ndarray + MXArray`` too); other methods on NumPy data."""
         if method == "at":
             return writes.ufunc_at(ufunc, inputs, kwargs)
+        if kwargs.get("out") is not None:
+            return writes.ufunc_into_out(ufunc, method, inputs, kwargs)
         if method == "__call__" and kwargs.get("out") is None and \
                 getattr(onp, ufunc.__name__, None) is ufunc:
             kwargs.pop("out", None)

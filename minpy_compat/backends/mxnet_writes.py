@@ -143,6 +143,23 @@ def ufunc_at(ufunc, inputs, kwargs):
     _write_through(array)
 
 
+def ufunc_into_out(ufunc, method, inputs, kwargs):
+    """``ufunc.<method>(..., out=...)`` with an MXArray among the out= arrays: NumPy writes
+    into copies of their data (its casting rules, its errors), then each takes its copy."""
+    outs = kwargs["out"] if type(kwargs["out"]) is tuple else (kwargs["out"],)
+    MXArray = backend._array.MXArray
+    for value in inputs:
+        if isbox(value) and any(type(target) is MXArray for target in outs):
+            write(outs[0], Ellipsis, value)  # refused: a traced value into an MXArray
+    scratch = tuple(target.asnumpy() if type(target) is MXArray else target for target in outs)
+    getattr(ufunc, method)(*_plain(tuple(inputs)), **dict(kwargs, out=scratch))
+    for target, data in zip(outs, scratch):
+        if type(target) is MXArray:
+            replace(target, data)
+            _write_through(target)
+    return outs[0] if len(outs) == 1 else outs
+
+
 def _plain(value):
     """MXArrays (also inside an index tuple) as NumPy data; anything else as it is."""
     if type(value) is tuple:

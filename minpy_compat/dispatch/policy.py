@@ -75,12 +75,14 @@ class OnlyMXNetPolicy(Policy):
 
     def choose(self, name, has_mxnet):
         if not has_mxnet:
-            raise PolicyError(message(
+            error = PolicyError(message(
                 f"numpy.{name} under the only_mxnet policy",
                 "an op with an MXNet implementation for these arguments",
                 f"{name}, which runs only in NumPy here",
                 "Use set_global_policy('prefer_mxnet') to fall back to NumPy, or "
                 "wrap_policy('only_numpy') around this call."))
+            error.op = name  # a call made of ops (np.add.at) names itself, and this one
+            raise error
         return "mxnet"
 
 

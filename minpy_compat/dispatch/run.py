@@ -5,11 +5,15 @@ engage the dispatcher; ``getitem`` does the same for ``x[index]`` of a value in 
 MXNet runs only where the op's table entry (``backends.mxnet_ops``) accepts the
 arguments; otherwise NumPy runs, on plain data, if the policy allows it.
 """
+import sys
+
 import autograd.tracer as _tracer
 import numpy as onp
 
 from ..array import wrap
+from ..backends.mxnet_array import MXArray
 from ..errors import PolicyError, message
+from . import _switch
 from .policy import _DEFAULT, OnlyMXNetPolicy, _local, get_global_policy
 from .stats import STATS
 
@@ -50,9 +54,11 @@ METADATA = frozenset(getattr(onp, name) for name in (
 
 def run_op(raw, traced, args, kwargs):
     """Run one facade call under the calling thread's policy; count it. A metadata query
-    runs as it is, under every policy."""
+    runs as it is, under every policy. ``traced``: the facade's NumPy path (None: ``raw``)."""
     if raw in METADATA:
-        return wrap((traced or raw)(*args, **kwargs))
+        return wrap((traced or raw)(*numpy_data(args, mxarrays=False), **kwargs))
+    if not _switch.engaged:  # only MXNet is loaded: the default path, reading its NDArrays
+        return wrap((traced or raw)(*numpy_data(args), **numpy_data(kwargs, mxarrays=False)))
     policy = getattr(_local, "policy", _DEFAULT)
     name = raw if type(raw) is str else getattr(raw, "__name__", "op")
     adapter = None
@@ -72,24 +78,50 @@ def run_op(raw, traced, args, kwargs):
     if result is not _INVALID:
         policy.choose(name, False)  # OnlyMXNetPolicy refuses here
     STATS.count(name, "numpy")
-    return wrap((traced or raw)(*_numpy_data(args), **kwargs))
+    return wrap((traced or raw)(*numpy_data(args), **numpy_data(kwargs, mxarrays=False)))
 
 
-def _numpy_data(args):
-    """MXArray and raw NDArray arguments as NumPy data (counted copies), so NumPy never calls
-    their methods (NumPy reads an NDArray as a nested sequence: an object array)."""
-    from ..backends.mxnet_array import MXArray
-    from ..backends.mxnet_backend import _is_ndarray
-    if not any(type(a) is MXArray or type(a) is list or _is_ndarray(a) for a in args):
-        return args
+_PLAIN = frozenset((onp.ndarray, float, int, bool, complex, str, type(None), slice))
+_ndarray_class = None  # mxnet.nd.NDArray, once MXNet is loaded
+
+
+def _foreign(values, mxarrays):
+    """Whether ``values`` (or the lists and tuples among them) hold a raw NDArray, or an
+    MXArray if ``mxarrays``."""
+    global _ndarray_class
+    if _ndarray_class is None:
+        _ndarray_class = getattr(getattr(sys.modules.get("mxnet"), "nd", None), "NDArray", ())
+    for value in values:
+        kind = type(value)
+        if kind in _PLAIN:
+            continue
+        if kind is list or kind is tuple:
+            if _foreign(value, mxarrays):
+                return True
+        elif (mxarrays and kind is MXArray) or isinstance(value, _ndarray_class):
+            return True
+    return False
+
+
+def numpy_data(values, mxarrays=True):
+    """``values`` (a call's arguments, or its keyword arguments as a dict) with each raw
+    NDArray in them, in lists and tuples too, as NumPy data, and each MXArray unless
+    ``mxarrays`` is False (counted copies): NumPy reads an NDArray as a nested sequence
+    (an object array), and would call an MXArray's methods."""
+    if not values or not _foreign(values.values() if type(values) is dict else values,
+                                  mxarrays):
+        return values
 
     def plain(value):
-        if type(value) is MXArray:
-            return onp.asarray(value)
-        return onp.asarray(MXArray(value)) if _is_ndarray(value) else value
-    return tuple([plain(v) for v in a] if type(a) is list else plain(a) for a in args)
-
-
+        kind = type(value)
+        if kind is list or kind is tuple:
+            return kind(plain(v) for v in value)
+        if kind is MXArray:
+            return onp.asarray(value) if mxarrays else value
+        return onp.asarray(MXArray(value)) if isinstance(value, _ndarray_class) else value
+    if type(values) is dict:
+        return {key: plain(value) for key, value in values.items()}
+    return tuple(plain(value) for value in values)
 _FAILED = object()   # MXNet cannot run these arguments: NumPy runs (if the policy allows)
 _INVALID = object()  # NumPy refuses them too: NumPy runs under every policy, for its error
 

@@ -11,6 +11,8 @@ autograd's gradient table and float dtypes kept (float32 in, float32 out).
 >>> g, g.dtype
 (array([0., 4.], dtype=float32), dtype('float32'))
 """
+import sys as _sys
+
 import numpy as _onp
 import autograd.numpy as _anp
 
@@ -44,7 +46,12 @@ def asarray(a, dtype=None, order=None, **kwargs):
 
 
 def _plain(obj):
-    return obj.view(_onp.ndarray) if type(obj) is Array else obj
+    if type(obj) is Array:
+        return obj.view(_onp.ndarray)
+    if "mxnet" in _sys.modules:  # a raw NDArray (also in lists): its values, not a sequence
+        from ..dispatch.run import numpy_data
+        return numpy_data((obj,), mxarrays=False)[0]
+    return obj
 
 
 from . import fft, gradients, linalg, random  # noqa: E402  (submodules need the names above)

@@ -7,16 +7,18 @@ values: a traced argument there raises the same clear error as ``numpy.asarray``
 """
 import functools
 import inspect
+import sys
 
 import numpy as onp
 from autograd.tracer import getval, isbox
 
 from .. import registry
 from ..adopted import AdoptedArray, into_out
-from ..array import ARRAY_FUNCTIONS, Array, wrap, wrap_result
+from ..array import ARRAY_FUNCTIONS, Array, TracedArray, wrap, wrap_result
 from ..dispatch import _switch
 from ..lean_call import contains_box, lean
 
+_modules, _MXNET = sys.modules, "mxnet"  # once MXNet is loaded, its NDArrays may come
 # Wrapped once, so numpy.linalg.norm and minpy_compat.numpy.linalg.norm agree.
 _seen = {}
 
@@ -30,11 +32,16 @@ def differentiable(raw, traced):
     registry.refuse_gradient(traced, f"minpy_compat.numpy.{getattr(raw, '__name__', raw)}")
     call = lean(traced)
     name, is_ufunc = getattr(raw, "__name__", "function"), isinstance(raw, onp.ufunc)
+    out_at = _out_position(raw)  # a positional out= starts here (sys.maxsize: none)
 
-    def facade(*args, **kwargs):
-        # Dispatch hook (MXNet backend): one module-attribute read on the default path.
-        if _switch.engaged:
-            return _switch.run(raw, traced, args, kwargs)
+    def on_numpy(*args, **kwargs):  # the dispatcher's NumPy path
+        return numpy_path(args, kwargs)
+
+    def numpy_path(args, kwargs):
+        """The call run by NumPy: out= always a keyword, traced keyword arguments in their
+        places, dtype= as autograd's rules need it."""
+        if len(args) > out_at:
+            args, kwargs = _out_as_keyword(raw, out_at, args, kwargs)
         if kwargs:
             if contains_box(tuple(kwargs.values())):
                 args, kwargs = _traced_keywords_as_positions(raw, args, kwargs)
@@ -48,6 +55,16 @@ def differentiable(raw, traced):
                     return wrap_result(call(*_values(args), **kwargs))
                 if is_ufunc:
                     args, kwargs = _cast_for_ufunc(name, args, kwargs)
+        return wrap_result(call(*args, **kwargs))
+
+    def facade(*args, **kwargs):
+        # Dispatch hook (a policy, MXNet's arrays): two cheap reads on the default path.
+        if _switch.engaged or (_MXNET in _modules and _may_hold_mxnet(args, kwargs)):
+            if len(args) > out_at:  # before the dispatcher reads MXArrays as NumPy data
+                args, kwargs = _out_as_keyword(raw, out_at, args, kwargs)
+            return _switch.run(raw, on_numpy, args, kwargs)
+        if kwargs or len(args) > out_at:
+            return numpy_path(args, kwargs)
         return wrap_result(call(*args, **kwargs))
 
     functools.update_wrapper(facade, raw, updated=())
@@ -86,9 +103,24 @@ class Ufunc:
         return f"<ufunc '{self.__name__}' (minpy_compat)>"
 
 
+_SIMPLE = frozenset((onp.ndarray, Array, TracedArray, AdoptedArray, float, int, bool, str,
+                     type(None), onp.float64, onp.float32, onp.int64, onp.bool_))
+
+
+def _may_hold_mxnet(args, kwargs):
+    """False where every argument is of a type that is never MXNet's (the usual call, one
+    C-level test); True sends the call to the dispatcher, which reads NDArrays exactly."""
+    return not (_SIMPLE.issuperset(map(type, args)) and
+                (not kwargs or _SIMPLE.issuperset(map(type, kwargs.values()))))
+
+
 def _wrapping(fn):
     @functools.wraps(fn)
     def call(*args, **kwargs):
+        if _MXNET in _modules:  # a raw NDArray: its values (NumPy reads it as a sequence)
+            from ..dispatch.run import numpy_data
+            args = numpy_data(args, mxarrays=False)  # MXArrays: written by ufunc.at
+            kwargs = numpy_data(kwargs, mxarrays=False)
         return wrap(fn(*args, **kwargs))
     return call
 
@@ -100,7 +132,8 @@ def plain(raw):
 
     @functools.wraps(raw)
     def facade(*args, **kwargs):
-        if _switch.engaged:  # dispatch hook: NumPy-only ops are counted and policed
+        # dispatch hook: counted and policed; a raw NDArray read as its values
+        if _switch.engaged or (_MXNET in _modules and _may_hold_mxnet(args, kwargs)):
             return _switch.run(raw, None, args, kwargs)
         return wrap(raw(*args, **kwargs))
     _seen[raw] = facade
@@ -143,6 +176,54 @@ def _cast_for_ufunc(name, args, kwargs):
 
 
 _signatures = {}
+_C_OUT = {"dot": 2, "concatenate": 2}  # functions in C without a signature (NumPy 1.x)
+
+
+def _signature(raw):
+    if raw not in _signatures:
+        try:
+            _signatures[raw] = inspect.signature(raw)
+        except (TypeError, ValueError):  # some builtins have none
+            _signatures[raw] = None
+    return _signatures[raw]
+
+
+def _out_position(raw):
+    """How many positional arguments come before ``raw``'s out= (sys.maxsize: it has no
+    positional out=)."""
+    if isinstance(raw, onp.ufunc):
+        return raw.nin
+    signature = _signature(raw)
+    if signature is None:
+        return _C_OUT.get(getattr(raw, "__name__", None), sys.maxsize)
+    positional = [p.name for p in signature.parameters.values()
+                  if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+    return positional.index("out") if "out" in positional else sys.maxsize
+
+
+def _out_as_keyword(raw, out_at, args, kwargs):
+    """A call that gives out= by position, with out= as a keyword: a traced array (or an
+    Array that traced values go into) must go through ``into_out``, and NumPy must never
+    write into a traced value's memory. A call NumPy refuses stays as it is, for its error."""
+    if "out" in kwargs:
+        return args, kwargs
+    if isinstance(raw, onp.ufunc):
+        outs = args[out_at:]
+        if len(outs) > raw.nout:
+            return args, kwargs
+        outs += (None,) * (raw.nout - len(outs))
+        return args[:out_at], dict(kwargs, out=outs[0] if raw.nout == 1 else outs)
+    signature = _signature(raw)
+    if signature is None:
+        if len(args) != out_at + 1:
+            return args, kwargs
+        return args[:out_at], dict(kwargs, out=args[out_at])
+    try:
+        bound = signature.bind_partial(*args, **kwargs)
+    except TypeError:
+        return args, kwargs
+    out = bound.arguments.pop("out")
+    return bound.args, dict(bound.kwargs, out=out)
 
 
 def _traced_keywords_as_positions(raw, args, kwargs):
@@ -152,21 +233,19 @@ def _traced_keywords_as_positions(raw, args, kwargs):
     had no gradient. A traced keyword after skipped ones (``polyfit(x, y, 2, w=w)``) moves
     too, the skipped ones taking their defaults. Functions without a Python signature keep
     the call as it is."""
-    if raw not in _signatures:
-        try:
-            _signatures[raw] = inspect.signature(raw)
-        except (TypeError, ValueError):  # some builtins have none
-            _signatures[raw] = None
-    signature = _signatures[raw]
+    signature = _signature(raw)
     if signature is None:
         return args, kwargs
     try:
         bound = signature.bind_partial(*args, **kwargs)
     except TypeError:  # NumPy's own call raises its own message for this
         return args, kwargs
+    out = bound.arguments.pop("out", None)  # out= stays a keyword (see _out_as_keyword)
     if contains_box(tuple(bound.kwargs.values())):
         _skipped_at_defaults(signature, bound)
-    return bound.args, bound.kwargs
+    if out is None:
+        return bound.args, bound.kwargs
+    return bound.args, dict(bound.kwargs, out=out)
 
 
 def _skipped_at_defaults(signature, bound):
@@ -177,7 +256,7 @@ def _skipped_at_defaults(signature, bound):
     traced = [i for i, p in enumerate(positional)
               if p.name in bound.kwargs and contains_box(bound.arguments[p.name])]
     for p in positional[:max(traced, default=0)]:
-        if p.name not in bound.arguments and p.default is not p.empty:
+        if p.name not in bound.arguments and p.default is not p.empty and p.name != "out":
             bound.arguments[p.name] = p.default
 
 

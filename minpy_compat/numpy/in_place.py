@@ -9,6 +9,8 @@ own function runs first on a scratch copy of the values, so a bad call raises Nu
 error before anything changes; with nothing traced, NumPy's function runs on the
 arguments as they are. ``TracedArray``'s ``put``, ``fill`` and ``flat`` come here too.
 """
+import sys
+
 import autograd.numpy as anp
 import numpy as onp
 from autograd.tracer import getval
@@ -102,7 +104,7 @@ def put_along_axis(arr, indices, values, axis):
 
 def putmask(a, mask, values):
     """``numpy.putmask``: where ``mask`` holds, ``a.flat[n] = values.flat[n % len(values)]``."""
-    if not _traced(a, values):
+    if not _traced(a, values) and isinstance(a, onp.ndarray):
         return onp.putmask(a, _plain(mask), values)
     numpy_first(onp.putmask, a, mask, values)
     shape = onp.shape(getval(a))
@@ -112,15 +114,19 @@ def putmask(a, mask, values):
 
 def place(arr, mask, vals):
     """``numpy.place``: the first ``mask.sum()`` of ``vals`` (repeating) go where ``mask`` holds."""
-    if not _traced(arr, vals):
+    if not _traced(arr, vals) and isinstance(arr, onp.ndarray):
         return onp.place(arr, _plain(mask), vals)
     numpy_first(onp.place, arr, mask, vals)
     write_flat(arr, onp.flatnonzero(onp.ravel(_plain(mask))), vals)
 
 
 def copyto(dst, src, casting="same_kind", where=True):
-    """``numpy.copyto``: ``src`` broadcast into ``dst`` where ``where`` holds."""
-    if not _traced(dst, src):
+    """``numpy.copyto``: ``src`` broadcast into ``dst`` where ``where`` holds. A value that
+    lives in MXNet (an MXArray) takes the write as ``dst[...] = src`` does."""
+    if "mxnet" in sys.modules:  # a raw NDArray: its values (NumPy reads it as a sequence)
+        from ..dispatch.run import numpy_data
+        src, where = numpy_data((src, where), mxarrays=False)
+    if not _traced(dst, src) and isinstance(dst, onp.ndarray):
         return onp.copyto(dst, src, casting=casting, where=_plain(where))
     numpy_first(onp.copyto, dst, src, casting=casting, where=where)
     shape = onp.shape(getval(dst))
@@ -135,7 +141,7 @@ def copyto(dst, src, casting="same_kind", where=True):
 
 def fill_diagonal(a, val, wrap=False):
     """``numpy.fill_diagonal``: ``val`` (repeating) along the main diagonal."""
-    if not _traced(a, val):
+    if not _traced(a, val) and isinstance(a, onp.ndarray):
         return onp.fill_diagonal(a, val, wrap=wrap)
     numpy_first(onp.fill_diagonal, a, val, wrap=wrap)
     shape = onp.shape(getval(a))

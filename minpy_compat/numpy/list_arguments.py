@@ -6,6 +6,8 @@ these functions would hand traced values to NumPy. When any argument is traced, 
 restated with differentiable operations; otherwise NumPy's own function runs. Calls of
 ``numpy.<name>`` on traced values come here too (``__array_function__``).
 """
+import sys
+
 import autograd.numpy as anp
 import numpy as onp
 from autograd.tracer import getval, isbox
@@ -19,6 +21,9 @@ def _plain(value):
         return value.view(onp.ndarray)
     if type(value) in (list, tuple):
         return type(value)(_plain(v) for v in value)
+    if "mxnet" in sys.modules:  # a raw NDArray: its values (NumPy reads it as a sequence)
+        from ..dispatch.run import numpy_data
+        return numpy_data((value,), mxarrays=False)[0]
     return value
 
 

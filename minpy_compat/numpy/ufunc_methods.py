@@ -28,7 +28,7 @@ import numpy as onp
 from autograd.tracer import getval
 
 from ..dispatch.numpy_getitem import scatter_add
-from ..errors import TracedValueError, message
+from ..errors import PolicyError, TracedValueError, message
 from .in_place import numpy_first  # NumPy's own call on copies: its errors, no writes
 
 
@@ -178,7 +178,21 @@ def ufunc_fold(ufunc, method, x, axis=0, dtype=None, keepdims=False, initial=_NO
 
 def traced_ufunc_method(ufunc, method, inputs, kwargs):
     """The differentiable form of ``ufunc.<method>`` (for ``TracedArray.__array_ufunc__``),
-    or a clear refusal."""
+    or a clear refusal. Under only_mxnet a refusal names this call, not the op inside it."""
+    try:
+        return _traced_ufunc_method(ufunc, method, inputs, kwargs)
+    except PolicyError as error:
+        inner = getattr(error, "op", None)
+        if inner is None:
+            raise
+        raise PolicyError(message(
+            f"numpy.{ufunc.__name__}.{method} under the only_mxnet policy",
+            "ops with an MXNet implementation for these arguments", f"a call made of "
+            f"{inner}, which runs only in NumPy here", "Use wrap_policy('prefer_mxnet') "
+            "around this call to let NumPy run it, or compute on a NumPy value.")) from None
+
+
+def _traced_ufunc_method(ufunc, method, inputs, kwargs):
     if method == "at":
         return ufunc_at(ufunc, *inputs, **kwargs)
     if method == "reduceat" and len(inputs) == 2:
