@@ -21,8 +21,9 @@ from .functional import (abs, add, assign, cast, clamp, clip, clip_by_value, con
 from .creation import (arange, eye, fill, Fill, full, full_like, linspace, ones, Ones,
                        ones_like, OnesLike, zeros, Zeros, zeros_like, ZerosLike)
 from .reductions import (amax, amin, argmax, Argmax, ArgMaxWithValue, argmin, Argmin,
-                         ArgMinWithValue, cumprod, CumProd, cumsum, CumSum, L2Normalize, max, mean, min, norm,
-                         prod, ReduceMax, ReduceMean, ReduceMin, ReduceProd, ReduceSum)
+                         ArgMinWithValue, cumprod, CumProd, cumsum, CumSum, L2Normalize, max,
+                         mean, min, norm, prod, ReduceMax, ReduceMean, ReduceMin, ReduceProd,
+                         ReduceSum)
 from .shaping import (BatchMatMul, bmm, BroadcastTo, broadcast_to, cat, chunk, flatten, Flatten,
                       permute, split, Split, squeeze, Squeeze, Stack, tensor_split, tile, Tile,
                       unbind, unstack, Unstack)
@@ -41,6 +42,7 @@ from .grad import GradOperation, grad, value_and_grad
 from .hooks import HookBackward, InsertGradientOf
 from .custom import Custom
 from .custom_info import CustomRegOp, DataType, custom_info_register
+from . import tensor_methods  # noqa: F401 (adds x.permute, x.exp, ... to Array)
 
 __all__ = ['Abs', 'abs', 'Add', 'add', 'amax', 'amin', 'arange', 'Argmax', 'argmax',
            'ArgMaxWithValue', 'Argmin', 'argmin', 'ArgMinWithValue', 'argsort', 'Assign', 'assign',
