@@ -8,7 +8,7 @@
 >>> float(step(ms.Tensor([[1.0]]), ms.Tensor([[2.0]])))   # the loss before the update
 4.0
 """
-from ..ops.grad import differentiate
+from ..ops.differentiate import differentiate
 from ..tensor import ParameterTuple
 from .cell import Cell
 

@@ -1,7 +1,7 @@
 """``minpy_compat.ops``: MindSpore-style function and primitive ops, Custom, GradOperation.
 
-Function ops (``ops.gt``, ``ops.fill``, ``ops.select``, ...) and primitive ops
-(``ops.MatMul()``, ``ops.ReLU()``, ...) are built on the differentiable facade;
+Function ops (``ops.gt``, ``ops.fill``, ``ops.gather``, ...) and primitive ops
+(``ops.MatMul()``, ``ops.ReduceMax()``, ...) are built on the differentiable facade;
 ``ops.Custom`` turns a NumPy or MXNet kernel plus a ``bprop`` into an op;
 ``ops.grad``, ``ops.value_and_grad`` and ``ops.GradOperation`` take gradients with
 MindSpore's output structure; ``ops.HookBackward`` / ``ops.InsertGradientOf``
@@ -12,33 +12,60 @@ hook into gradients.
 >>> ops.grad(ops.ReLU6())(ms.Tensor([-1.0, 3.0, 7.0]))
 array([0., 1., 0.], dtype=float32)
 """
-from .functional import (abs, add, assign, cast, clip_by_value, concat, cos, depend, div, eq,
-                         equal, exp, expand_dims, fill, full, ge, greater, greater_equal, gt, le,
-                         less, less_equal, log, log_softmax, lt, matmul, maximum, mean, minimum,
-                         mul, ne, neg, not_equal, ones, ones_like, pow, reduce_sum, relu, relu6,
-                         reshape, select, shape, sigmoid, sin, softmax, sqrt, square, squeeze,
-                         stack, stop_gradient, sub, sum, tanh, transpose, zeros, zeros_like)
-from .primitives import (Abs, Add, Assign, Cast, Concat, Depend, Div, Dropout2D, Equal, Exp,
-                         ExpandDims, Fill, Greater, GreaterEqual, Less, LessEqual, Log, MatMul,
-                         Maximum, Minimum, Mul, Neg, OnesLike, Pow, Primitive, RealDiv, ReduceMean,
-                         ReduceSum, ReLU, ReLU6, Reshape, Select, Shape, Sigmoid, Softmax, Sqrt,
-                         Square, StopGradient, Sub, Tanh, Transpose, ZerosLike)
+from .functional import (abs, add, assign, cast, clamp, clip, clip_by_value, concat, cos, depend,
+                         div, eq, equal, exp, expand_dims, ge, greater, greater_equal, gt, le,
+                         less, less_equal, log, log_softmax, lt, matmul, maximum, minimum, mul,
+                         ne, neg, not_equal, pow, reduce_sum, relu, relu6, reshape, select, shape,
+                         sigmoid, sin, softmax, sqrt, square, stack, stop_gradient, sub, sum,
+                         tanh, transpose)
+from .creation import (arange, eye, fill, Fill, full, full_like, linspace, ones, Ones,
+                       ones_like, OnesLike, zeros, Zeros, zeros_like, ZerosLike)
+from .reductions import (amax, amin, argmax, Argmax, ArgMaxWithValue, argmin, Argmin,
+                         ArgMinWithValue, cumprod, CumProd, cumsum, CumSum, L2Normalize, max,
+                         mean, min, norm, prod, ReduceMax, ReduceMean, ReduceMin, ReduceProd,
+                         ReduceSum)
+from .shaping import (BatchMatMul, bmm, BroadcastTo, broadcast_to, cat, chunk, flatten, Flatten,
+                      permute, split, Split, squeeze, Squeeze, Stack, tensor_split, tile, Tile,
+                      unbind, unstack, Unstack)
+from .activations import (elu, Elu, erf, gelu, GeLU, hardsigmoid, hardswish, HSigmoid, HSwish,
+                          leaky_relu, logsigmoid, LogSoftmax, mish, Mish, rsqrt, Rsqrt, selu,
+                          SeLU, silu, softplus, Softplus)
+from .indexing import (gather, Gather, gather_d, gather_elements, gather_nd, GatherD, GatherNd,
+                       argsort, masked_fill, MaskedFill, one_hot, OneHot, sort, Sort, topk, TopK,
+                       where)
+from .primitives import (Abs, Add, Assign, Cast, Concat, Depend, Div, dropout, Dropout, Dropout2D,
+                         Equal, Exp, ExpandDims, Greater, GreaterEqual, Less,
+                         LessEqual, Log, MatMul, Maximum, Minimum, Mul, Neg, Pow, Primitive,
+                         RealDiv, ReLU, ReLU6, Reshape, Select, Shape, Sigmoid, Softmax, Sqrt,
+                         Square, StopGradient, Sub, Tanh, Transpose)
 from .grad import GradOperation, grad, value_and_grad
 from .hooks import HookBackward, InsertGradientOf
 from .custom import Custom
 from .custom_info import CustomRegOp, DataType, custom_info_register
+from . import tensor_methods  # noqa: F401 (adds x.permute, x.exp, ... to Array)
 
-__all__ = ['abs', 'Abs', 'Add', 'add', 'Assign', 'assign', 'cast', 'Cast', 'clip_by_value',
-           'concat', 'Concat', 'cos', 'Custom', 'custom_info_register', 'CustomRegOp', 'DataType',
-           'depend', 'Depend', 'Div', 'div', 'Dropout2D', 'eq', 'Equal', 'equal', 'exp', 'Exp',
-           'expand_dims', 'ExpandDims', 'fill', 'Fill', 'full', 'ge', 'grad', 'GradOperation',
-           'greater', 'Greater', 'greater_equal', 'GreaterEqual', 'gt', 'HookBackward',
-           'InsertGradientOf', 'le', 'Less', 'less', 'less_equal', 'LessEqual', 'Log', 'log',
-           'log_softmax', 'lt', 'MatMul', 'matmul', 'Maximum', 'maximum', 'mean', 'minimum',
-           'Minimum', 'Mul', 'mul', 'ne', 'Neg', 'neg', 'not_equal', 'ones', 'ones_like',
-           'OnesLike', 'Pow', 'pow', 'Primitive', 'RealDiv', 'reduce_sum', 'ReduceMean',
-           'ReduceSum', 'relu', 'ReLU', 'relu6', 'ReLU6', 'Reshape', 'reshape', 'Select', 'select',
-           'shape', 'Shape', 'Sigmoid', 'sigmoid', 'sin', 'softmax', 'Softmax', 'sqrt', 'Sqrt',
-           'Square', 'square', 'squeeze', 'stack', 'stop_gradient', 'StopGradient', 'sub', 'Sub',
-           'sum', 'tanh', 'Tanh', 'Transpose', 'transpose', 'value_and_grad', 'zeros',
-           'zeros_like', 'ZerosLike']
+__all__ = ['Abs', 'abs', 'Add', 'add', 'amax', 'amin', 'arange', 'Argmax', 'argmax',
+           'ArgMaxWithValue', 'Argmin', 'argmin', 'ArgMinWithValue', 'argsort', 'Assign', 'assign',
+           'BatchMatMul', 'bmm', 'broadcast_to', 'BroadcastTo', 'Cast', 'cast', 'cat', 'chunk',
+           'clamp', 'clip', 'clip_by_value', 'Concat', 'concat', 'cos', 'CumProd', 'cumprod',
+           'CumSum', 'cumsum', 'Custom', 'custom_info_register', 'CustomRegOp', 'DataType',
+           'Depend', 'depend', 'Div', 'div', 'Dropout', 'dropout', 'Dropout2D', 'Elu', 'elu', 'eq',
+           'Equal', 'equal', 'erf', 'Exp', 'exp', 'expand_dims', 'ExpandDims', 'eye', 'Fill',
+           'fill', 'Flatten', 'flatten', 'full', 'full_like', 'Gather', 'gather', 'gather_d',
+           'gather_elements', 'gather_nd', 'GatherD', 'GatherNd', 'ge', 'GeLU', 'gelu', 'grad',
+           'GradOperation', 'Greater', 'greater', 'greater_equal', 'GreaterEqual', 'gt',
+           'hardsigmoid', 'hardswish', 'HookBackward', 'HSigmoid', 'HSwish', 'InsertGradientOf',
+           'L2Normalize', 'le', 'leaky_relu', 'Less', 'less', 'less_equal', 'LessEqual',
+           'linspace', 'Log', 'log', 'log_softmax', 'logsigmoid', 'LogSoftmax', 'lt',
+           'masked_fill', 'MaskedFill', 'MatMul', 'matmul', 'max', 'Maximum', 'maximum', 'mean',
+           'min', 'Minimum', 'minimum', 'Mish', 'mish', 'Mul', 'mul', 'ne', 'Neg', 'neg', 'norm',
+           'not_equal', 'one_hot', 'OneHot', 'Ones', 'ones', 'ones_like', 'OnesLike', 'permute',
+           'Pow', 'pow', 'Primitive', 'prod', 'RealDiv', 'reduce_sum', 'ReduceMax', 'ReduceMean',
+           'ReduceMin', 'ReduceProd', 'ReduceSum', 'ReLU', 'relu', 'ReLU6', 'relu6', 'Reshape',
+           'reshape', 'Rsqrt', 'rsqrt', 'Select', 'select', 'SeLU', 'selu', 'Shape', 'shape',
+           'Sigmoid', 'sigmoid', 'silu', 'sin', 'Softmax', 'softmax', 'Softplus', 'softplus',
+           'Sort', 'sort', 'Split', 'split', 'Sqrt', 'sqrt', 'Square', 'square', 'Squeeze',
+           'squeeze', 'Stack', 'stack', 'stop_gradient', 'StopGradient', 'Sub', 'sub', 'sum',
+           'Tanh', 'tanh', 'tensor_split', 'Tile', 'tile', 'TopK', 'topk', 'Transpose',
+           'transpose', 'unbind', 'Unstack', 'unstack', 'value_and_grad', 'where', 'Zeros',
+           'zeros', 'zeros_like', 'ZerosLike']

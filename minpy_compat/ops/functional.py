@@ -62,36 +62,11 @@ def ne(input, other):
 greater, greater_equal, less, less_equal, equal, not_equal = gt, ge, lt, le, eq, ne
 
 
-# ---- creation -------------------------------------------------------------------------------
-def fill(type, shape, value):
-    """A tensor of ``shape`` filled with ``value``, of dtype ``type``."""
-    return np.full(tuple(shape), value, dtype=type)
-
-
-def full(size, fill_value, *, dtype=None):
-    return np.full(tuple(size), fill_value, dtype=dtype)
-
-
-def ones(shape, dtype=onp.float32):
-    return np.ones(shape, dtype=dtype)
-
-
-def zeros(shape, dtype=onp.float32):
-    return np.zeros(shape, dtype=dtype)
-
-
-def ones_like(input, dtype=None):
-    return np.ones(onp.shape(getval(input)), dtype=dtype or _dtype_of(input))
-
-
-def zeros_like(input, dtype=None):
-    return np.zeros(onp.shape(getval(input)), dtype=dtype or _dtype_of(input))
-
-
 # ---- elementwise ----------------------------------------------------------------------------
 def select(cond, x, y):
-    """``x`` where ``cond`` holds, else ``y`` (either may be a number)."""
-    return np.where(cond, x, y)
+    """``x`` where ``cond`` holds, else ``y`` (either may be a number; a Python float
+    meeting ints gives Float32, as in MindSpore)."""
+    return _float_like_inputs(np.where(cond, x, y), x, y)
 
 
 def abs(input):
@@ -142,8 +117,18 @@ def mul(input, other):
     return _float_like_inputs(np.multiply(input, other), input, other)
 
 
-def div(input, other):
-    return _float_like_inputs(np.true_divide(input, other), input, other)
+def div(input, other, *, rounding_mode=None):
+    """``input / other``; ``rounding_mode='floor'`` or ``'trunc'`` rounds the quotient
+    (its gradient is then zero) and keeps an int input's dtype."""
+    if rounding_mode not in (None, "floor", "trunc"):
+        raise CellArgumentError(message("ops.div rounding_mode", "None, 'floor' or 'trunc'",
+                                        repr(rounding_mode)))
+    quotient = _float_like_inputs(np.true_divide(input, other), input, other)
+    if rounding_mode is None:
+        return quotient
+    rounded = (np.floor if rounding_mode == "floor" else np.trunc)(quotient)
+    dtype = _dtype_of(input)
+    return rounded.astype(dtype) if dtype is not None and dtype.kind in "iu" else rounded
 
 
 def pow(input, exponent):
@@ -173,7 +158,9 @@ def sigmoid(input):
     return _float_like_inputs((np.tanh(input * 0.5) + 1) * 0.5, input)
 
 
-def softmax(input, axis=-1):
+def softmax(input, axis=-1, *, dtype=None):
+    if dtype is not None:
+        input = input.astype(dtype)
     shifted = input - np.max(getval(input), axis=axis, keepdims=True)
     e = np.exp(shifted)
     return e / np.sum(e, axis=axis, keepdims=True)
@@ -194,6 +181,27 @@ def clip_by_value(x, clip_value_min=None, clip_value_max=None):
     return x
 
 
+def clamp(input, min=None, max=None):
+    """``input`` limited to [min, max] (Tensors or numbers); the gradient is 1 on the
+    closed interval, 0 outside (unlike ``clip_by_value``'s 1/2 on a bound)."""
+    if min is None and max is None:
+        raise CellArgumentError(message("ops.clamp", "min or max", "None for both",
+                                        "Pass at least one bound."))
+    result, data = input, getval(input)
+    if max is not None:
+        result = np.where(data > getval(max), max, result)
+    if min is not None:
+        result = np.where(data < getval(min), min, result)
+    result = _float_like_inputs(result, input, min, max)
+    dtype, got = _dtype_of(input), _dtype_of(result)
+    if dtype.kind in "iu" and got.kind in "iu" and got != dtype:
+        return result.astype(dtype)  # int bounds keep an int input's dtype
+    return result
+
+
+clip = clamp
+
+
 # ---- shapes, reductions, linear algebra -------------------------------------------------------
 def matmul(input, other):
     return _float_like_inputs(np.matmul(input, other), input, other)
@@ -204,12 +212,11 @@ def reduce_sum(input, axis=(), keep_dims=False):
 
 
 def sum(input, dim=None, keepdim=False, *, dtype=None):
+    """The sum over ``dim``; bools and ints (unsigned too) give Int64, as in MindSpore."""
     result = np.sum(input, axis=_axis(dim), keepdims=keepdim)
+    if dtype is None and _dtype_of(input) is not None and _dtype_of(input).kind in "iub":
+        dtype = onp.int64
     return result if dtype is None else result.astype(dtype)
-
-
-def mean(input, axis=None, keep_dims=False):
-    return np.mean(input, axis=_axis(axis), keepdims=keep_dims)
 
 
 def _axis(axis):
@@ -236,10 +243,6 @@ def stack(tensors, axis=0):
 
 def expand_dims(input_x, axis):
     return np.expand_dims(input_x, axis)
-
-
-def squeeze(input, axis=None):
-    return np.squeeze(input, axis=axis)
 
 
 def shape(input_x):

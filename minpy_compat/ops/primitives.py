@@ -66,9 +66,6 @@ Less = _simple("Less", F.lt, "x < y (Bool).")
 LessEqual = _simple("LessEqual", F.le, "x <= y (Bool).")
 Equal = _simple("Equal", F.eq, "x == y (Bool).")
 Select = _simple("Select", F.select, "x where cond, else y.")
-Fill = _simple("Fill", F.fill, "Fill()(dtype, shape, value).")
-OnesLike = _simple("OnesLike", F.ones_like, "ones of x's shape and dtype.")
-ZerosLike = _simple("ZerosLike", F.zeros_like, "zeros of x's shape and dtype.")
 Reshape = _simple("Reshape", F.reshape, "Reshape()(x, shape).")
 Transpose = _simple("Transpose", F.transpose, "Transpose()(x, perm).")
 Cast = _simple("Cast", F.cast, "Cast()(x, dtype).")
@@ -94,22 +91,6 @@ class MatMul(Primitive):
         return np.matmul(a, b)
 
 
-class _Reduce(Primitive):
-    def __init__(self, keep_dims=False):
-        super().__init__()
-        self.keep_dims = keep_dims
-
-
-class ReduceSum(_Reduce):
-    def __call__(self, x, axis=()):
-        return F.reduce_sum(x, axis, self.keep_dims)
-
-
-class ReduceMean(_Reduce):
-    def __call__(self, x, axis=()):
-        return np.mean(x, axis=F._axis(axis), keepdims=self.keep_dims)
-
-
 class Softmax(Primitive):
     def __init__(self, axis=-1):
         super().__init__()
@@ -128,11 +109,11 @@ class Concat(Primitive):
         return F.concat(tensors, self.axis)
 
 
-def _check_probability(where, name, value, low_open=False):
+def _check_probability(where, name, value, low_open=False, high_open=False):
     bad = not isinstance(value, numbers.Real) or isinstance(value, bool) or not (
-        0 < value <= 1 if low_open else 0 <= value <= 1)
+        (0 < value if low_open else 0 <= value) and (value < 1 if high_open else value <= 1))
     if bad:
-        span = "(0, 1]" if low_open else "[0, 1]"
+        span = ("(0" if low_open else "[0") + (", 1)" if high_open else ", 1]")
         raise CellArgumentError(message(f"{where} {name}", f"a number in {span}", repr(value)))
     return float(value)
 
@@ -158,3 +139,27 @@ class Dropout2D(Primitive):
         dtype = getattr(getval(x), "dtype", onp.float32)
         scale = mask.astype(dtype) * (1.0 / self.keep_prob if self.keep_prob else 0.0)
         return x * scale.astype(dtype), mask.view(Array)
+
+
+def dropout(input, p=0.5, training=True, seed=None):
+    """Zero each element with probability ``p`` and scale the rest by ``1 / (1 - p)``;
+    the identity when ``training`` is False."""
+    p = _check_probability("ops.dropout", "p", p, high_open=True)
+    if not training or p == 0:
+        return input
+    return Dropout(1 - p)(input)[0]
+
+
+class Dropout(Primitive):
+    """``Dropout(keep_prob)(x)``: ``(output, mask)``; ``mask`` (x's dtype) is 1 where
+    an element was kept, and kept elements are scaled by ``1 / keep_prob``."""
+
+    def __init__(self, keep_prob=0.5, Seed0=0, Seed1=0):
+        super().__init__()
+        self.keep_prob = _check_probability("Dropout", "keep_prob", keep_prob, low_open=True)
+
+    def __call__(self, x):
+        data = getval(x)
+        dtype = data.dtype if data.dtype.kind == "f" else onp.dtype(onp.float32)
+        mask = (onp.random.random_sample(onp.shape(data)) < self.keep_prob).astype(dtype)
+        return x * (mask / dtype.type(self.keep_prob)).astype(dtype), mask.view(Array)

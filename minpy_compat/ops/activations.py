@@ -1,0 +1,148 @@
+"""MindSpore's activations beyond ReLU/Sigmoid/Tanh: ``gelu``/``GeLU``, ``silu``,
+``softplus``/``Softplus``, ``elu``/``Elu``, ``leaky_relu``, ``hardswish``/``HSwish``,
+``hardsigmoid``/``HSigmoid``, ``mish``, ``selu``, ``logsigmoid``, ``rsqrt``/``Rsqrt``
+and ``LogSoftmax``; float16 and float32 inputs keep their dtype.
+
+The gradients at the kinks are MindSpore 2.10's: ``leaky_relu`` gives
+``(1 + alpha) / 2`` at 0, ``hardswish`` ``(2x + 3) / 6`` on the closed [-3, 3],
+``hardsigmoid`` 0 at -3 and 3, ``elu``/``selu`` their linear side's at 0.
+``erf`` (under the exact ``gelu``) is the one op here with its own gradient.
+
+>>> import minpy_compat as ms
+>>> from minpy_compat import ops
+>>> ops.gelu(ms.Tensor([-3.0, 0.5, 2.0]))
+array([-0.00404969,  0.34573123,  1.9544997 ], dtype=float32)
+>>> ops.grad(ops.leaky_relu)(ms.Tensor([-1.0, 0.0, 2.0]))
+array([0.2, 0.6, 1. ], dtype=float32)
+"""
+import math
+
+import numpy as onp
+from autograd.tracer import getval
+
+from .. import numpy as np
+from ..errors import CellArgumentError, message
+from ..primitive import customop
+from .functional import _float_like_inputs, log_softmax, sigmoid
+from .primitives import Primitive, _simple
+
+_erf_values = onp.vectorize(math.erf, otypes=[onp.float64])
+
+
+# ---- erf: the one op here with its own gradient ------------------------------------------
+@customop('numpy')
+def erf(x):
+    """The error function, in the input's float dtype."""
+    x = onp.asarray(x)
+    dtype = x.dtype if x.dtype.kind == "f" else onp.float32
+    return _erf_values(x).astype(dtype)
+
+
+erf.def_grad(lambda ans, x: lambda g: g * (2 / math.sqrt(math.pi)) * np.exp(-np.square(x)))
+
+
+def _float(x):
+    """Ints as float32 (MindSpore refuses them; NumPy would give float64)."""
+    dtype = getattr(getval(x), "dtype", None)
+    return x.astype(onp.float32) if dtype is not None and dtype.kind in "iub" else x
+
+
+# ---- function ops -----------------------------------------------------------------------
+def gelu(input, approximate="none"):
+    """x * P(X <= x) for a standard normal X: exact (``'none'``) or the tanh form."""
+    x = _float(input)
+    if approximate == "none":
+        return x * 0.5 * (1 + erf(x * (1 / math.sqrt(2))))
+    if approximate == "tanh":
+        inner = math.sqrt(2 / math.pi) * (x + 0.044715 * x * x * x)
+        return x * 0.5 * (1 + np.tanh(inner))
+    raise CellArgumentError(message("ops.gelu approximate", "'none' or 'tanh'",
+                                    repr(approximate)))
+
+
+def silu(input):
+    return input * sigmoid(_float(input))
+
+
+def softplus(input, beta=1, threshold=20):
+    """log(1 + exp(beta * x)) / beta, and x itself where beta * x > threshold."""
+    x = _float(input)
+    scaled = x * beta
+    smooth = np.logaddexp(np.zeros_like(getval(x)), scaled) * (1 / beta)
+    return np.where(getval(scaled) > threshold, x, smooth)
+
+
+def elu(input_x, alpha=1.0):
+    x = _float(input_x)
+    return np.where(getval(x) >= 0, x, alpha * (np.exp(np.minimum(x, 0)) - 1))
+
+
+def selu(input_x):
+    scale, alpha = 1.0507009873554805, 1.6732632423543772
+    return scale * elu(input_x, alpha)
+
+
+def leaky_relu(input, alpha=0.2):
+    """x for x > 0, alpha * x below; at 0 the gradient is (1 + alpha) / 2."""
+    data = onp.asarray(getval(input))
+    slope = onp.where(data > 0, 1.0, onp.where(data < 0, alpha, (1 + alpha) / 2))
+    result = input * slope.astype(data.dtype if data.dtype.kind == "f" else onp.float32)
+    return result.astype(data.dtype) if data.dtype.kind in "iu" else result
+
+
+def hardsigmoid(input):
+    x = _float(input)
+    data = getval(x)
+    return np.where((data > -3) & (data < 3), (x + 3) * (1 / 6), (data >= 3).astype(data.dtype))
+
+
+def hardswish(input):
+    x = _float(input)
+    data = getval(x)
+    return np.where(data < -3, 0, np.where(data > 3, x, x * (x + 3) * (1 / 6)))
+
+
+def logsigmoid(x):
+    return -softplus(-_float(x))
+
+
+def mish(x):
+    x = _float(x)
+    return x * np.tanh(softplus(x))
+
+
+def rsqrt(input):
+    return _float_like_inputs(1 / np.sqrt(input), input)
+
+
+# ---- primitive ops ----------------------------------------------------------------------
+GeLU = _simple("GeLU", lambda x: gelu(x, "tanh"), "GELU, tanh form (MindSpore's primitive).")
+Softplus = _simple("Softplus", softplus, "log(1 + exp(x)).")
+HSwish = _simple("HSwish", hardswish, "x * relu6(x + 3) / 6.")
+HSigmoid = _simple("HSigmoid", hardsigmoid, "relu6(x + 3) / 6.")
+Mish = _simple("Mish", mish, "x * tanh(softplus(x)).")
+SeLU = _simple("SeLU", selu, "scale * elu(x, alpha).")
+Rsqrt = _simple("Rsqrt", rsqrt, "1 / sqrt(x).")
+
+
+class Elu(Primitive):
+    def __init__(self, alpha=1.0):
+        super().__init__()
+        self.alpha = alpha
+
+    def __call__(self, x):
+        return elu(x, self.alpha)
+
+
+class LogSoftmax(Primitive):
+    def __init__(self, axis=-1):
+        super().__init__()
+        self.axis = axis
+
+    def __call__(self, logits):
+        return log_softmax(logits, self.axis)
+
+
+__all__ = ["erf", "gelu", "silu", "softplus", "elu", "selu", "leaky_relu", "hardsigmoid",
+           "hardswish", "logsigmoid", "mish", "rsqrt", "GeLU", "Softplus", "HSwish",
+           "HSigmoid", "Mish", "SeLU", "Rsqrt", "Elu", "LogSoftmax"]
