@@ -8,19 +8,19 @@ Two jobs:
   a real input a real one.
 * ``set_grad`` / ``set_multiple_grad`` keep one gradient maker per argnum for each
   custom op and republish the whole set to autograd, with a stand-in that raises
-  our own message for every argnum left empty.
+  our own message for every argnum left empty (the VJP itself is built by
+  ``customop_vjp``).
 
 The dtype casts and the gradient check both jobs use are in ``gradient_dtypes``.
 """
 import inspect
 
 from autograd.core import VJPNode, defvjp, defvjp_argnums, primitive_vjps, vspace
-from autograd.tracer import getval, isbox, notrace_primitives
+from autograd.tracer import notrace_primitives
 
-from .errors import (GradientShapeError, NoGradientFuncError, TracedValueError, describe,
-                     message)
-from .gradient_dtypes import _carries_gradient, _cast, _dtype_keeping, _gradient_cast, check_grad
-from .tracing import writable
+from .customop_vjp import customop_vjp
+from .errors import NoGradientFuncError, message
+from .gradient_dtypes import _carries_gradient, _cast, _dtype_keeping, _gradient_cast
 
 _ops = []           # every custom op, in registration order (tests walk this)
 _makers = {}        # op -> {argnum: maker(ans, *args, **kwargs) -> (g -> grad)}
@@ -203,115 +203,6 @@ def registered_argnums(op):
 
 
 def _publish(op):
+    makers, groups = _makers[op], _multi_makers[op]
     defvjp_argnums(op.primitive, lambda argnums, ans, args, kwargs:
-                   _backward_for(op, argnums, ans, args, kwargs))
-
-
-def _backward_for(op, argnums, ans, args, kwargs):
-    """Called by autograd at forward time: build ``g -> grads`` for ``argnums``."""
-    user_ans, *user_args = _grad_views(op, (ans, *args))
-    user_kwargs = dict(zip(kwargs, _grad_views(op, kwargs.values())))
-    # at higher order the op's arguments are traced by an outer grad
-    outer = isbox(ans) or any(map(isbox, args)) or any(map(isbox, kwargs.values()))
-    # An output of integers or booleans is piecewise constant: an argument with no
-    # registered gradient gets zeros (as the facade's counts do), not an error.
-    counts_only = not _carries_gradient(ans)
-    singles, multis = {}, []
-    for argnum in argnums:
-        maker = _makers[op].get(argnum)
-        if maker is not None:
-            singles[argnum] = _run_gradient(
-                op, outer, maker, (user_ans, *user_args), user_kwargs,
-                f"gradient maker for argument {argnum} {op.arg_name(argnum)!r}")
-            continue
-        for group, multi in _multi_makers[op]:
-            if argnum in group:
-                if all(group is not seen for seen, _ in multis):
-                    multis.append((group, _run_gradient(
-                        op, outer, multi, (user_ans, *user_args), user_kwargs,
-                        f"def_multiple_grad maker for arguments {group}")))
-                break
-
-    def vjp(g):
-        user_g = writable(_grad_views(op, (g,))[0])
-        from_multi = {}
-        for group, fn in multis:
-            grads = _run_gradient(op, outer or isbox(g), fn, (user_g,), {},
-                                  f"def_multiple_grad for arguments {group}")
-            if not isinstance(grads, (tuple, list)) or len(grads) != len(group):
-                raise GradientShapeError(message(
-                    f"{op.name} def_multiple_grad", f"a tuple of {len(group)} gradients for "
-                    f"arguments {group}", describe(grads)))
-            from_multi.update(zip(group, grads))
-        out = []
-        for argnum in argnums:
-            if argnum in singles:
-                grad = _run_gradient(op, outer or isbox(g), singles[argnum], (user_g,), {},
-                                     f"gradient for argument {argnum} {op.arg_name(argnum)!r}")
-            elif argnum in from_multi:
-                grad = from_multi[argnum]
-            elif counts_only:
-                grad = vspace(args[argnum]).zeros()
-            else:
-                raise NoGradientFuncError(_missing(op, argnum))
-            out.append(_checked(op, argnum, grad, args[argnum]))
-        return out
-
-    return vjp
-
-
-def _grad_views(op, values):
-    """``values`` as the op's gradient functions receive them (its backend's arrays); a
-    backend that refuses one (MXNet at higher order) is named with the op."""
-    try:
-        return [op.backend.grad_view(value) for value in values]
-    except TracedValueError as error:
-        raise TracedValueError(f"{op.name}: {error}") from None
-
-
-def _run_gradient(op, higher_order, fn, args, kwargs, what):
-    """``fn(*args, **kwargs)``, a gradient maker or the gradient it made. At higher order the
-    op's arguments or ``g`` are traced, and a function written with plain NumPy fails on
-    them: the error then names the op and says why."""
-    try:
-        return fn(*args, **kwargs)
-    except TracedValueError as error:
-        if not higher_order:
-            raise
-        raise TracedValueError(message(
-            f"{op.name} {what}, differentiated again (a gradient of a gradient)",
-            "a gradient function written with minpy_compat.numpy, so it can be "
-            "differentiated", f"one that needs plain NumPy data ({error})",
-            "Write it with minpy_compat.numpy ops, or differentiate this op only once.")) \
-            from error
-
-
-def _checked(op, argnum, grad, arg):
-    """``grad`` back from the op's backend and checked; item by item for a list/tuple
-    argument (its gradient is a list of gradients, one per item)."""
-    items = getval(arg)
-    if type(items) not in (list, tuple):
-        return check_grad(op, argnum, _grad_from_backend(op.backend, grad, arg), arg)
-    if isbox(grad) and type(getval(grad)) in (list, tuple):
-        grad = [grad[i] for i in range(len(getval(grad)))]
-    if type(grad) not in (list, tuple) or len(grad) != len(items):
-        raise GradientShapeError(message(
-            f"{op.name} gradient for argument {argnum} {op.arg_name(argnum)!r}",
-            f"a list of {len(items)} gradients, one per item", describe(grad),
-            f"Return one gradient per item of the {type(items).__name__}."))
-    return type(items)(
-        check_grad(op, argnum, _grad_from_backend(op.backend, g, item), item, index)
-        if _carries_gradient(item) else g for index, (g, item) in enumerate(zip(grad, items)))
-
-
-def _grad_from_backend(backend, grad, arg):
-    # A backend may need the argument to give the gradient its shape (MXNet has no 0-d).
-    convert = getattr(backend, "grad_from_backend", None)
-    return convert(grad, arg) if convert is not None else backend.from_backend(grad)
-
-
-def _missing(op, argnum):
-    have = ", ".join(map(str, registered_argnums(op))) or "none"
-    return message(f"{op.name} argument {argnum} {op.arg_name(argnum)!r}",
-                   "a registered gradient", f"none (have {have})",
-                   f"Add one with {op.name}.def_grad(fn, argnum={argnum}).")
+                   customop_vjp(op, makers, groups, argnums, ans, args, kwargs))

@@ -51,8 +51,9 @@ VALUES = {
     "cumsum int32": (lambda: ops.cumsum(T([[0, 1, 2], [3, 4, 5]], ms.int32), 0),
                      [[0, 1, 2], [3, 5, 7]], I32),
     "cumprod int32 gives Int64": (lambda: ops.cumprod(T([1, 2], ms.int32), 0), [1, 2], I64),
-    "CumSum exclusive reverse": (lambda: ops.CumSum(True, True)(T([[0., 1., 2.], [3., 4., 5.]]),
-                                                                 1), [[3, 2, 0], [9, 5, 0]], F32),
+    "CumSum exclusive reverse": (
+        lambda: ops.CumSum(True, True)(T([[0., 1., 2.], [3., 4., 5.]]), 1),
+        [[3, 2, 0], [9, 5, 0]], F32),
     "norm": (lambda: ops.norm(T([[3., 4., 0.], [1., 2., 2.]]), dim=1), [5, 3], F32),
     "norm int32 gives Float32": (lambda: ops.norm(T([3, 4], ms.int32)), 5, F32),
     "norm ord=2 of a matrix": (lambda: ops.norm(T([[3., 4.], [1., 1.]]), ord=2), 5.1925821, F32),
@@ -369,4 +370,3 @@ def test_tensor_methods_are_differentiable():
     same(ops.grad(lambda x: x.permute(1, 0) * T([[1., 2.], [3., 4.]]))(T([[1., 2.], [2., 0.]])),
          [[1, 3], [2, 4]], F32)
     check_grad(lambda x: T(x).clamp(-1.0, 1.0).exp() * T(x).norm(), onp.array([0.3, -0.8, 2.0]))
-

@@ -168,8 +168,8 @@ def test_tqdm_disable_set_after_import_decides_the_bar(value, shown, monkeypatch
 
 
 @pytest.mark.parametrize("disabled", [True, False])
-def test_the_jupyter_bar_is_a_widget_that_tqdm_disable_turns_off(disabled, monkeypatch,
-                                                                  capsys):
+def test_the_jupyter_bar_is_a_widget_that_tqdm_disable_turns_off(
+        disabled, monkeypatch, capsys):
     pytest.importorskip("ipywidgets", reason="ipywidgets is not installed (full environment)")
     from tqdm.notebook import tqdm as notebook_tqdm
     bars = []

@@ -128,7 +128,7 @@ def _refuse_copy(data):
     names = ", ".join(sorted(str(dtype) for dtype in DTYPES))
     fix = ("MXNet 1.x cannot compute on zero-size arrays: skip the call for empty input, or "
            "use customop('numpy') for this op." if data.size == 0 and data.dtype in DTYPES
-           else f"Cast it first (x.astype('float64')), or use customop('numpy') for this op.")
+           else "Cast it first (x.astype('float64')), or use customop('numpy') for this op.")
     raise BackendError(message(
         "customop('mxnet') argument", f"a non-empty array of a dtype MXNet has ({names})",
         f"shape {data.shape} {data.dtype}", fix))

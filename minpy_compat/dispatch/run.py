@@ -122,6 +122,8 @@ def numpy_data(values, mxarrays=True):
     if type(values) is dict:
         return {key: plain(value) for key, value in values.items()}
     return tuple(plain(value) for value in values)
+
+
 _FAILED = object()   # MXNet cannot run these arguments: NumPy runs (if the policy allows)
 _INVALID = object()  # NumPy refuses them too: NumPy runs under every policy, for its error
 

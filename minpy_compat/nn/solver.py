@@ -254,8 +254,8 @@ def _tqdm_disabled():
     tqdm reads it once, when tqdm is imported, and its Jupyter bar ignores it, so a
     notebook could not silence the bar. Any value but '', '0', 'false', 'no', 'off'.
     """
-    return os.environ.get("TQDM_DISABLE", "").strip().lower() not in ("", "0", "false", "no",
-                                                                       "off")
+    setting = os.environ.get("TQDM_DISABLE", "").strip().lower()
+    return setting not in ("", "0", "false", "no", "off")
 
 
 def _evaluation_iter(dataiter, num_samples):

@@ -60,8 +60,8 @@ def _drawing(base, name):
     class_name = base.__name__
 
     def method(self, *args, **kwargs):
-        if name in ("normal", "uniform") and (contains_box(args) or
-                                             contains_box(tuple(kwargs.values()))):
+        traced = contains_box(args) or contains_box(tuple(kwargs.values()))
+        if traced and name in ("normal", "uniform"):
             return _traced_draw(self, base, name, *args, **kwargs)
         refuse_traced(f"minpy_compat.numpy.random.{class_name}.{name}", args, kwargs)
         result = raw(self, *args, **kwargs)
