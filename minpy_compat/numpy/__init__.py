@@ -23,7 +23,7 @@ from ..array import ARRAY_FUNCTIONS as _ARRAY_FUNCTIONS, Array, TracedArray as _
 from ._namespace import contains_box as _contains_box, fill_namespace as _fill_namespace, \
     differentiable as _differentiable
 
-_fill_namespace(globals(), _onp, _anp, skip=("random", "linalg", "fft", "ndarray"))
+_LAZY = _fill_namespace(globals(), _onp, _anp, skip=("random", "linalg", "fft", "ndarray"))
 ndarray = Array
 
 
@@ -61,8 +61,8 @@ from . import linalg_gradients, statistics_gradients  # noqa: E402,F401  (after 
 from . import layout_gradients, ufunc_methods  # noqa: E402,F401
 globals().update(derived_gradients.OVERRIDES)  # unique and NumPy 2's unique_*, diff, ...
 _by_raw = {id(_f.__wrapped__): _f for _f in derived_gradients.OVERRIDES.values()}
-globals().update({_alias: _by_raw[id(getattr(_onp, _alias))] for _alias in dir(_onp)
-                  if id(getattr(_onp, _alias, None)) in _by_raw})  # aliases: NumPy 2's concat
+globals().update({_alias: _by_raw[id(_raw)] for _alias, _raw in vars(_onp).items()
+                  if id(_raw) in _by_raw})  # aliases: NumPy 2's concat (vars: no lazy loads)
 del _by_raw
 
 
@@ -112,14 +112,11 @@ from . import fast_vjps as _fast_vjps  # noqa: E402  (last: in front of every VJ
 _fast_vjps.install()
 
 
-# Defined last: while the submodules above import, it must not shadow them.
-def __getattr__(name):
-    """Names NumPy gains after we were imported (lazily loaded submodules such as typing)."""
-    if name.startswith("_"):
-        raise AttributeError(f"module 'minpy_compat.numpy' has no attribute {name!r}")
-    obj = getattr(_onp, name)  # raises NumPy's own AttributeError for unknown names
-    if callable(obj) and not isinstance(obj, type):
-        from ._namespace import plain
-        obj = plain(obj)
-    globals()[name] = obj
-    return obj
+# Defined last: while the submodules above import, it must not shadow them. Names NumPy
+# loads lazily (np.ma, np.polynomial, np.testing, ...) come from NumPy on first use.
+from ._namespace import fetched_later as _fetched_later  # noqa: E402
+__getattr__ = _fetched_later(_onp, globals(), __name__)
+
+
+def __dir__():
+    return sorted(set(globals()) | _LAZY)

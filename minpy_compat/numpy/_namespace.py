@@ -141,9 +141,16 @@ def plain(raw):
 
 
 def fill_namespace(target, numpy_module, autograd_module, skip=()):
-    """Put every public name of ``numpy_module`` into dict ``target``."""
+    """Put every public name of ``numpy_module`` into dict ``target``, except those NumPy
+    loads lazily (NumPy 2's ``ma``, ``polynomial``, ``testing``, ``f2py``, ...: importing
+    them all took ~70 ms, a fifth of the import). Returns those names: the facade's
+    ``__getattr__`` fetches each on first use, as NumPy does."""
+    lazy = set()
     for name in dir(numpy_module):
         if name.startswith("_") or name in skip:
+            continue
+        if name not in vars(numpy_module):  # behind NumPy's module __getattr__
+            lazy.add(name)
             continue
         obj = getattr(numpy_module, name)
         # Aliases (numpy.concat is numpy.concatenate) take autograd's canonical version.
@@ -155,6 +162,22 @@ def fill_namespace(target, numpy_module, autograd_module, skip=()):
             target[name] = differentiable(obj, traced)
         else:
             target[name] = plain(obj)
+    return lazy
+
+
+def fetched_later(numpy_module, target, our_name):
+    """A module ``__getattr__`` for a facade module: a name NumPy loads lazily, or gains
+    after the facade was filled (``numpy.linalg.lapack_lite`` once something imports it),
+    is fetched from ``numpy_module`` on first use and kept in ``target``."""
+    def __getattr__(name):
+        if name.startswith("_"):
+            raise AttributeError(f"module {our_name!r} has no attribute {name!r}")
+        obj = getattr(numpy_module, name)  # NumPy's own AttributeError for unknown names
+        if callable(obj) and not isinstance(obj, type):
+            obj = plain(obj)
+        target[name] = obj
+        return obj
+    return __getattr__
 
 
 def _cast_for_ufunc(name, args, kwargs):

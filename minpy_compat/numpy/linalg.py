@@ -3,9 +3,11 @@ import numpy.linalg as _onp_linalg
 import autograd.numpy.linalg as _anp_linalg
 
 from ..array import ARRAY_FUNCTIONS as _ARRAY_FUNCTIONS
-from ._namespace import contains_box as _contains_box, fill_namespace as _fill_namespace
+from ._namespace import contains_box as _contains_box, fetched_later as _fetched_later, \
+    fill_namespace as _fill_namespace
 
-_fill_namespace(globals(), _onp_linalg, _anp_linalg)
+_LAZY = _fill_namespace(globals(), _onp_linalg, _anp_linalg)
+__getattr__ = _fetched_later(_onp_linalg, globals(), __name__)
 
 _numpy_multi_dot = multi_dot  # noqa: F821  (the facade fill_namespace made)
 
@@ -27,3 +29,7 @@ def multi_dot(arrays, *, out=None):
 
 multi_dot.__wrapped__ = _numpy_multi_dot.__wrapped__
 _ARRAY_FUNCTIONS[_onp_linalg.multi_dot] = multi_dot  # numpy.linalg.multi_dot on traced arrays
+
+
+def __dir__():
+    return sorted(set(globals()) | _LAZY)
