@@ -19,8 +19,8 @@ def _imported_after_import():
                           check=True).stdout.split()
 
 
-@pytest.mark.skipif(int(numpy.__version__.split(".")[0]) < 2, reason="NumPy 1.x imports these submodules "
-                    "itself when numpy is imported")
+@pytest.mark.skipif(int(numpy.__version__.split(".")[0]) < 2,
+                    reason="NumPy 1.x imports these submodules itself when numpy is imported")
 def test_the_import_leaves_numpys_lazy_submodules_unloaded():
     assert _imported_after_import() == []
 
