@@ -43,14 +43,7 @@ class InPlaceWrites:
         return self
 
     def _write_through(self):
-        """After an in-place change of a view, write it into the array it views."""
-        view_of = self._view_of  # None unless set by indexing or a reshaping method
-        if view_of is not None:
-            base, index = view_of
-            if type(index) is Rearranged:
-                base[...] = index.undo(self)
-            else:
-                base[index] = self
+        write_through(self)
 
     def __iadd__(self, other):
         return self._adopt(self + other, "+=")
@@ -86,6 +79,19 @@ class InPlaceWrites:
                 "a value from an inner grad", "Compute the array inside the same grad."))
         self._value, self._node = updated._value, updated._node
         self._write_through()
+
+
+def write_through(view):
+    """After an in-place change of a view (a value whose ``_view_of`` is ``(base, index)``,
+    set by indexing or a rearranging method), write it into the array it views. MXNet's
+    values (``backends/mxnet_writes``) use it too."""
+    view_of = getattr(view, "_view_of", None)
+    if view_of is not None:
+        base, index = view_of
+        if type(index) is Rearranged:
+            base[...] = index.undo(view)
+        else:
+            base[index] = view
 
 
 def constant_node():

@@ -25,6 +25,7 @@ from .. import registry
 from ..assignment import assign_at
 from ..errors import TracedValueError, message
 from ..traced_array import Rearranged, plain_index
+from ..traced_writes import write_through
 from . import mxnet_backend as backend
 
 
@@ -88,7 +89,7 @@ def write(array, index, value):
     data = array.asnumpy()
     data[_plain(plain_index(index))] = _plain(value)
     replace(array, data)
-    _write_through(array)
+    write_through(array)
 
 
 def put(array, indices, values, mode="raise"):
@@ -98,7 +99,7 @@ def put(array, indices, values, mode="raise"):
     data = array.asnumpy()
     data.put(_plain(indices), _plain(values), mode=mode)
     replace(array, data)
-    _write_through(array)
+    write_through(array)
 
 
 def replace(array, data):
@@ -117,17 +118,7 @@ def write_traced(box, index, value):
             "a value from an inner grad", "Compute the array inside the same grad."))
     updated = to_mxnet(updated)
     box._value, box._node = updated._value, updated._node
-    _write_through(box)
-
-
-def _write_through(view):
-    view_of = getattr(view, "_view_of", None)
-    if view_of is not None:
-        base, index = view_of
-        if type(index) is Rearranged:
-            base[...] = index.undo(view)
-        else:
-            base[index] = view
+    write_through(box)
 
 
 def ufunc_at(ufunc, inputs, kwargs):
@@ -140,7 +131,7 @@ def ufunc_at(ufunc, inputs, kwargs):
     data = plain[0].copy()
     ufunc.at(data, *plain[1:], **kwargs)
     replace(array, data)
-    _write_through(array)
+    write_through(array)
 
 
 def ufunc_into_out(ufunc, method, inputs, kwargs):
@@ -156,7 +147,7 @@ def ufunc_into_out(ufunc, method, inputs, kwargs):
     for target, data in zip(outs, scratch):
         if type(target) is MXArray:
             replace(target, data)
-            _write_through(target)
+            write_through(target)
     return outs[0] if len(outs) == 1 else outs
 
 
@@ -194,7 +185,7 @@ def adopt(array, new, opname):
         array._mxnet_context = None
     else:
         replace(array, onp.asarray(new).astype(array.dtype, copy=False))
-    _write_through(array)
+    write_through(array)
     return array
 
 

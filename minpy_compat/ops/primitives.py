@@ -79,6 +79,8 @@ StopGradient = _simple("StopGradient", F.stop_gradient, "x, with no gradient thr
 class MatMul(Primitive):
     """``a @ b``, with either operand transposed first."""
 
+    product = staticmethod(np.matmul)
+
     def __init__(self, transpose_a=False, transpose_b=False):
         super().__init__()
         self.transpose_a, self.transpose_b = transpose_a, transpose_b
@@ -88,7 +90,7 @@ class MatMul(Primitive):
             a = np.swapaxes(a, -1, -2)
         if self.transpose_b:
             b = np.swapaxes(b, -1, -2)
-        return np.matmul(a, b)
+        return self.product(a, b)
 
 
 class Softmax(Primitive):

@@ -19,7 +19,7 @@ from autograd.tracer import getval
 from .. import numpy as np
 from ..errors import CellArgumentError, message
 from .functional import _float_like_inputs
-from .primitives import Primitive
+from .primitives import MatMul, Primitive
 
 
 def _shape(x):
@@ -192,17 +192,8 @@ class BroadcastTo(Primitive):
         return broadcast_to(x, self.shape)
 
 
-class BatchMatMul(Primitive):
+class BatchMatMul(MatMul):
     """Matrix products over the batch axes, with either operand's last two axes
-    transposed first."""
+    transposed first (``bmm``'s dtype rule)."""
 
-    def __init__(self, transpose_a=False, transpose_b=False):
-        super().__init__()
-        self.transpose_a, self.transpose_b = transpose_a, transpose_b
-
-    def __call__(self, a, b):
-        if self.transpose_a:
-            a = np.swapaxes(a, -1, -2)
-        if self.transpose_b:
-            b = np.swapaxes(b, -1, -2)
-        return bmm(a, b)
+    product = staticmethod(bmm)
