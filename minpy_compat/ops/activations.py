@@ -15,6 +15,8 @@ array([-0.00404969,  0.34573123,  1.9544997 ], dtype=float32)
 >>> ops.grad(ops.leaky_relu)(ms.Tensor([-1.0, 0.0, 2.0]))
 array([0.2, 0.6, 1. ], dtype=float32)
 """
+import functools
+import importlib.util
 import math
 
 import numpy as onp
@@ -26,7 +28,20 @@ from ..primitive import customop
 from .functional import _float_like_inputs, log_softmax, sigmoid
 from .primitives import Primitive, _simple
 
-_erf_values = onp.vectorize(math.erf, otypes=[onp.float64])
+
+@functools.lru_cache(maxsize=None)
+def _erf_kernel():
+    """SciPy's vectorised ``erf`` where SciPy is installed (imported on first use: it
+    costs ~0.1 s), else ``math.erf`` element by element (exact, ~10x slower: 0.2 µs an
+    element)."""
+    if importlib.util.find_spec("scipy") is not None:
+        from scipy.special import erf as scipy_erf
+        return scipy_erf
+    return onp.vectorize(math.erf, otypes=[onp.float64])
+
+
+def _erf_values(x):
+    return _erf_kernel()(x)
 
 
 # ---- erf: the one op here with its own gradient ------------------------------------------
