@@ -36,6 +36,11 @@ from . import traced_views  # noqa: F401  (installs TracedArray's view-taking me
 _CPU = cpu()
 
 
+def _as_0d(result):
+    """A NumPy scalar result as a 0-d Array (an array result is one already)."""
+    return onp.asarray(result).view(Array) if isinstance(result, onp.generic) else result
+
+
 class _ArrayType(type):
     """``isinstance(x, np.ndarray)`` holds for any NumPy array and for traced values,
     so user code branches the same way inside and outside ``grad``."""
@@ -90,6 +95,23 @@ class Array(onp.ndarray, metaclass=_ArrayType):
             put(self, indices, values, mode=mode)
             return
         super().put(indices, values, mode=mode)
+
+    # These NumPy methods return a NumPy scalar where the reducing ones (sum, max, ...) and
+    # the facade's functions (np.argmax, np.trace, np.dot, ...) give a 0-d Array.
+    def argmax(self, *args, **kwargs):
+        return _as_0d(super().argmax(*args, **kwargs))
+
+    def argmin(self, *args, **kwargs):
+        return _as_0d(super().argmin(*args, **kwargs))
+
+    def trace(self, *args, **kwargs):
+        return _as_0d(super().trace(*args, **kwargs))
+
+    def dot(self, *args, **kwargs):
+        return _as_0d(super().dot(*args, **kwargs))
+
+    def searchsorted(self, *args, **kwargs):
+        return _as_0d(super().searchsorted(*args, **kwargs))
 
     # NumPy 2.4 refuses float() of a one-element array with ndim > 0; NumPy 1.x (MinPy's)
     # and MindSpore read it: float(Tensor([2.5])) == 2.5. More elements still raise.

@@ -118,7 +118,9 @@ class TracedArray(InPlaceWrites, NdarrayMethods, ArrayBox):
             from .adopted import ufunc_into_out
             return ufunc_into_out(ufunc, method, inputs, kwargs)
         kwargs.pop("out", None)
-        if method == "__call__":
+        if method == "__call__":  # the facade's ufunc: its dtype=, keyword refusals, lean call
+            if getattr(onp, ufunc.__name__, None) is ufunc:
+                return _facade(ufunc.__name__)(*inputs, **kwargs)
             return trace_primitives_map[ufunc](*inputs, **kwargs)
         if method in ("reduce", "accumulate") and len(inputs) == 1:
             kwargs.setdefault("axis", 0)  # the ufunc methods' default (sum, cumsum: None)

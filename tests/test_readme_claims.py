@@ -13,6 +13,7 @@ import pytest
 
 import minpy_compat.numpy as np
 from minpy_compat import Array, grad
+from minpy_compat.errors import NoGradientFuncError
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 README = (ROOT / "README.md").read_text()
@@ -36,10 +37,15 @@ def _section(title):
     lambda: np.arange(3.0).sum(),
     lambda: np.arange(3.0).max(),
     lambda: np.arange(3.0).mean(),
+    lambda: np.arange(3.0).argmax(),
+    lambda: np.arange(3.0).argmin(),
+    lambda: np.eye(2).trace(),
+    lambda: np.ones(3).dot(np.ones(3)),
+    lambda: np.arange(3.0).searchsorted(1.5),
 ])
 def test_a_functions_scalar_result_is_a_0d_array(call):
     """Claim: "a function's scalar result is a 0-d Array (np.sum(a), np.dot(u, v),
-    np.argmax(a)), as are those of the reducing methods (a.sum(), a.max())"."""
+    np.argmax(a)), as are those of the methods (a.sum(), a.argmax(), a.dot(v))"."""
     result = call()
     assert isinstance(result, Array) and result.shape == ()
 
@@ -84,16 +90,16 @@ def test_a_facade_keyword_the_rule_handles_is_kept():
     onp.testing.assert_allclose(g, onp.cos(x))
 
 
-@pytest.mark.xfail(strict=True, raises=TypeError,
-                   reason="TracedArray.__array_ufunc__ calls autograd's primitive, whose VJP "
-                          "takes no keywords; the README says so. Turns green once it calls "
-                          "the facade's ufunc (traced_array.py).")
-def test_numpys_own_ufunc_takes_dtype_on_a_traced_value():
-    """Claim (README, as corrected): numpy.sin(x, dtype=...) on a traced value fails with
-    autograd's TypeError; np.sin takes it. Strict: this test reports when that is fixed."""
-    x = onp.array([0.5, 1.0])
+def test_numpys_own_ufunc_takes_the_facades_keywords_on_a_traced_value():
+    """Claim: NumPy's own ufuncs on a traced value are the facade's: numpy.sin(x, dtype=...)
+    is differentiated, and a keyword no gradient rule handles is refused by name."""
+    x = onp.array([0.5, 1.0], onp.float32)
     g = grad(lambda v: np.sum(numpy.sin(v, dtype=onp.float64)))(x)
-    onp.testing.assert_allclose(g, onp.cos(x))
+    onp.testing.assert_allclose(g, onp.cos(x), rtol=1e-6)
+    assert g.dtype == onp.float32
+    with pytest.raises(NoGradientFuncError, match=r"minpy_compat\.numpy\.sin: expected keyword "
+                                                  r"arguments its gradient rule handles"):
+        grad(lambda v: np.sum(numpy.sin(v, order="F")))(x)
 
 
 # ---- MXNet: an ImportError that gives the install command -----------------------------------
