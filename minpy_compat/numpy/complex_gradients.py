@@ -26,7 +26,6 @@ def _unit(z):
 
 complex_sign = primitive(lambda z: onp.sign(z))  # NumPy's values, traced
 complex_sign.__name__ = "sign"
-registry.define_vjp_argnums(complex_sign, composite_vjp(_unit)(complex_sign))
 
 
 def _traced_sign(x, *args, **kwargs):
@@ -47,6 +46,7 @@ def _traced_complex_sign(facade):
 
 
 if UNIT_SIGN:
+    registry.define_vjp_argnums(complex_sign, composite_vjp(_unit)(complex_sign))
     override("sign", _traced_complex_sign)
     trace_primitives_map[onp.sign] = _traced_sign  # numpy.sign(traced), through the ufunc
 register(["sort_complex"],
