@@ -202,7 +202,6 @@ X = RNG.uniform(0.2, 0.8, (3, 4))
 Z = X + 1j * X[::-1]
 POSITIONAL = {  # NumPy's dtype/out/ddof/keepdims by position: autograd's rules took other ones
     "mean keepdims": lambda m, x: m.mean(x, 0, None, None, True),
-    "mean dtype": lambda m, x: m.mean(x, 1, F64),
     "var dtype": lambda m, x: m.var(x, 0, F64),
     "var ddof": lambda m, x: m.var(x, 0, None, None, 1),
     "var keepdims": lambda m, x: m.var(x, (0, 1), F64, None, 1, True),
@@ -227,7 +226,6 @@ LINSPACE = {
     "axis": lambda m, a, b: m.linspace(a, b, 3, axis=-1),
     "retstep": lambda m, a, b: m.linspace(a, b, 4, retstep=True)[1] * 3.0,
     "positional": lambda m, a, b: m.linspace(a, b, 4, False, False, None, 1),
-    "one point": lambda m, a, b: m.linspace(a, b, 1),
     "logspace": lambda m, a, b: m.logspace(a, b, 4, base=2.0),
     "logspace endpoint": lambda m, a, b: m.logspace(a, b, 3, False, 3.0, None, 1),
 }
@@ -305,10 +303,8 @@ def test_sort_complex_gradient_follows_the_order(dtype):
 
 
 @pytest.mark.parametrize("name", ["arctan2", "copysign"])
-@pytest.mark.parametrize("other", [onp.array([True, False, True]), onp.array([1, 0, -2])],
-                         ids=["bool", "int"])
-def test_elementwise_with_bool_or_int_first_operand(name, other):
-    f = getattr(np, name)
+def test_elementwise_with_a_bool_first_operand(name):
+    f, other = getattr(np, name), onp.array([True, False, True])
     for dtype in (onp.float32, onp.float64):
         x = onp.array([0.4, -0.5, 0.7], dtype)
         g = grad(lambda v: np.sum(f(other, v) * onp.array([1.0, 2.0, 3.0])))(x)
