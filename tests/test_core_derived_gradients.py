@@ -118,6 +118,8 @@ CASES = [
     ("positive", (M,), {}, [0]),
     ("fmod", (3 * M, V[:4] + 2.5), {}, [0, 1]),
     ("copysign", (M, -V[:4]), {}, [0, 1]),
+    ("arctan2", (M, V[:4] + 2.0), {}, [0, 1]),
+    ("arctan2", (ZEROS != 0, POS[:2]), {}, [1]),  # a bool first operand
     ("heaviside", (POS, 0.5), {}, [0, 1]),
     ("heaviside", (ZEROS, 0.5), {}, [1]),
     ("ldexp", (M, onp.array([1, 2, -1, 0])), {}, [0]),

@@ -127,8 +127,9 @@ def _convolve_vjp(fun):
 
         def vjp(g):
             embedded = anp.pad(g, (offset, full - offset - onp.size(getval(g))))
-            return [anp.convolve(embedded, anp.flip(v if argnum == 0 else a), "valid")
-                    for argnum in argnums]
+            return [anp.reshape(anp.convolve(embedded, anp.flip(v if argnum == 0 else a),
+                                             "valid"), onp.shape(getval(args[argnum])))
+                    for argnum in argnums]  # a 0-d factor's gradient is 0-d
         return vjp
     return vjp_argnums
 
@@ -243,8 +244,8 @@ def _fmod(x1, x2, *args, **kwargs):
     return x1 - x2 * onp.trunc(getval(x1) / getval(x2))
 
 
-def _copysign(x1, x2, *args, **kwargs):
-    return x1 * (onp.sign(getval(x1)) * onp.where(onp.signbit(getval(x2)), -1.0, 1.0))
+def _copysign(x1, x2, *args, **kwargs):  # + 0: a bool x1 as an int (sign takes no bool)
+    return x1 * (onp.sign(getval(x1) + 0) * onp.where(onp.signbit(getval(x2)), -1.0, 1.0))
 
 
 def _heaviside(x1, x2, *args, **kwargs):
@@ -283,6 +284,18 @@ def _sinc(x, *args, **kwargs):
     return anp.where(at_zero, 1.0 - (onp.pi ** 2 / 6.0) * x * x, anp.sin(scaled) / scaled)
 
 
+def _arctan2_grad(argnum):
+    """autograd's rule negated ``x1``, which NumPy refuses for a bool array (a bool or int
+    operand is read as the floats NumPy's arctan2 computed with)."""
+    def maker(ans, x1, x2, *args, **kwargs):
+        shape = onp.shape(getval((x1, x2)[argnum]))
+        y, x = (v if onp.result_type(getval(v)).kind == "f" else onp.asarray(getval(v), float)
+                for v in (x1, x2))
+        return lambda g: unbroadcast(g * (x, -y)[argnum] / (x * x + y * y), shape)
+    return maker
+
+
+define("arctan2", _arctan2_grad(0), _arctan2_grad(1))
 define("cbrt", lambda ans, x, *args, **kwargs: lambda g: g / (3.0 * ans * ans))
 define("positive", lambda ans, x, *args, **kwargs: lambda g: g)
 register(["fmod"], composite_vjp(_fmod))

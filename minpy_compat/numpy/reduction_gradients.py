@@ -2,6 +2,8 @@
 ``max``, ``min``, ``var``, ``std``), which the rules they had ignore, and for ``prod`` over
 zeros. ``root_of_variance`` is ``std``'s square root, ``statistics_reductions``' too.
 """
+import inspect
+
 import autograd.numpy as anp
 import numpy as onp
 from autograd.core import primitive_vjps
@@ -20,11 +22,16 @@ def masked_or(rule, keywords=("where", "initial")):
     of ``keywords``) pulls back through the masked composite ``rule``; without them the
     primitive keeps the VJP it has (autograd's and our own VJPs ignore ``where=``, which
     gave every masked-out element a gradient, and ``max``'s divided by a count of 0 where
-    ``initial`` won; autograd's ``var`` ignored NumPy 2's ``correction=`` and ``mean=``)."""
+    ``initial`` won; autograd's ``var`` ignored NumPy 2's ``correction=`` and ``mean=``).
+    Arguments after ``axis`` become keywords: autograd's rules take ``keepdims`` or
+    ``ddof`` third, where NumPy has ``dtype`` (``mean(x, 0, None, None, True)`` raised)."""
     def make(fun):
         current = primitive_vjps[fun]
+        names = list(inspect.signature(fun.fun).parameters)
 
         def vjp_argnums(argnums, ans, args, kwargs):
+            if len(args) > 2 and max(argnums) < 2:
+                args, kwargs = args[:2], dict(kwargs, **dict(zip(names[2:], args[2:])))
             if any(kwargs.get(keyword) is not None for keyword in keywords):
                 return lambda g: pull_back(rule, argnums, args, kwargs, g)
             return current(argnums, ans, args, kwargs)
@@ -83,7 +90,8 @@ def _masked_var(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, wher
     deviation = anp.where(mask, a - centre, 0.0)
     count = onp.sum(mask, axis=axis, keepdims=keepdims)
     ddof = ddof if correction is None else correction
-    return anp.sum(deviation * deviation, axis=axis, keepdims=keepdims) / (count - ddof)
+    squared = anp.real(deviation * anp.conj(deviation))  # |a - centre|^2, complex a too
+    return anp.sum(squared, axis=axis, keepdims=keepdims) / (count - ddof)
 
 
 def root_of_variance(variance):
