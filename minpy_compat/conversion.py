@@ -1,5 +1,5 @@
 """MinPy's conversion helpers: NumPy data in and out of minpy_compat values, recursing
-through lists, tuples and dicts.
+through lists, tuples and dicts (namedtuples and dict subclasses keep their kind).
 
 >>> import numpy
 >>> type(numpy_to_minpy([numpy.zeros(2)])[0]).__name__
@@ -10,6 +10,7 @@ through lists, tuples and dicts.
 import functools
 
 from .array import to_numpy, wrap_tree
+from .tracing import map_items
 
 
 def numpy_to_minpy(value):
@@ -19,6 +20,8 @@ def numpy_to_minpy(value):
 
 def minpy_to_numpy(value):
     """minpy_compat values (also inside lists, tuples, dicts) as plain NumPy data."""
+    if isinstance(value, (list, tuple, dict)):  # namedtuples, OrderedDicts: their own kind
+        return map_items(value, minpy_to_numpy)
     return to_numpy(value)
 
 

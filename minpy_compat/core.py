@@ -18,14 +18,14 @@ import numbers
 import numpy as onp
 from autograd.builtins import dict as ag_dict, list as ag_list, tuple as ag_tuple
 from autograd.core import vspace
-from autograd.tracer import isbox
+from autograd.tracer import getval, isbox
 
 from .adopted import as_boxes
 from .arguments import check_argnums, flatten_argument, function_name, parse_argnums
 from .array import Number, to_numpy, wrap_tree
 from .conversion import (convert_args, minpy_to_numpy, numpy_to_minpy,  # noqa: F401 (MinPy's
                          return_numpy)                                   # names, here too)
-from .errors import ArgnumError, OutputTypeError, describe, message
+from .errors import ArgnumError, GradientShapeError, OutputTypeError, describe, message
 from .tracing import (Leaf, backward_to_roots, map_items, seed_like, trace_leaves, tree_leaves,
                       unbox_level, unflatten)
 
@@ -212,14 +212,50 @@ def value_and_grad(func, argnum=0):
 
 def make_vjp(func, argnum=0):
     """``f(*args) -> (vjp, value)`` where ``vjp(g)`` pulls ``g`` back to ``args[argnum]``."""
-    argnums, single = parse_argnums(argnum, f"make_vjp({function_name(func)})")
+    where = f"make_vjp({function_name(func)})"
+    argnums, single = parse_argnums(argnum, where)
+    as_tuple = isinstance(argnum, tuple)
 
     def wrapped(*args, **kwargs):
+        check_argnums(argnums, args, func)
         vjp, _, output, python_floats = _vjp_and_value(func, argnums, args, kwargs,
                                                        reduce_tuples=False)
-        return (lambda g: _finish(vjp(g if isbox(g) else to_numpy(g)), python_floats, single),
+        return (lambda g: _finish(vjp(_cotangent(g, output, where)), python_floats, single,
+                                  as_tuple),
                 wrap_tree(output))
     return wrapped
+
+
+def _cotangent(g, out, where):
+    """``g`` checked against the output ``out`` it pulls back: the same structure (dicts
+    matched by key), each leaf of the output's shape (or a scalar) and, where both are
+    real floats, of its dtype (a float32 output keeps float32 gradients). Traced leaves
+    stay traced, so an outer ``grad`` sees through the cotangent."""
+    if isinstance(out, (list, tuple)):
+        if not isinstance(g, (list, tuple)) or len(g) != len(out):
+            raise GradientShapeError(message(
+                f"{where} vjp", f"a cotangent shaped like the output, a sequence of {len(out)}",
+                describe(g), "Pass one array per output, in order."))
+        return [_cotangent(part, like, where) for part, like in zip(g, out)]
+    if isinstance(out, dict):
+        if not isinstance(g, dict) or set(g) != set(out):
+            raise GradientShapeError(message(
+                f"{where} vjp", f"a cotangent shaped like the output, a dict with keys "
+                f"{sorted(map(str, out))}", describe(g), "Pass one array per output key."))
+        return {key: _cotangent(g[key], like, where) for key, like in out.items()}
+    raw, like = getval(g), getval(out)
+    if onp.ndim(raw) and onp.shape(raw) != onp.shape(like):
+        raise GradientShapeError(message(
+            f"{where} vjp", f"a cotangent of the output's shape {onp.shape(like)} (or a scalar)",
+            f"shape {onp.shape(raw)}", "Pass an array shaped like the output."))
+    if isbox(g):
+        return g
+    g = to_numpy(g)
+    dtype = getattr(like, "dtype", None)
+    if dtype is not None and dtype.kind == "f" and onp.result_type(g).kind in "fiu" and \
+            onp.result_type(g) != dtype:
+        return onp.asarray(g, dtype)
+    return g
 
 
 def __getattr__(name):

@@ -13,11 +13,11 @@ pass per output element (autograd does the same); each pass may be traced by an 
 import functools
 
 import numpy as onp
-from autograd.tracer import getval
+from autograd.tracer import getval, isbox
 
-from .arguments import check_argnums, function_name, parse_argnums
-from .array import wrap_tree
-from .errors import NonScalarOutputError, describe, message
+from .arguments import as_differentiable, check_argnums, function_name, parse_argnums
+from .array import Number, wrap_tree
+from .errors import ArgnumError, NonScalarOutputError, describe, message
 from .tracing import map_items, tree_leaves
 
 
@@ -39,21 +39,22 @@ def jacobian(func, argnum=0):
         vjp, _, output, _ = _vjp_and_value(func, argnums, args, kwargs, reduce_tuples=False)
         output_leaves = tree_leaves(output)
         argument_leaves = [tree_leaves(args[a]) for a in argnums]
-        rows = [[[] for _ in leaves] for leaves in argument_leaves]
+        real = [[_real(leaf) for leaf in leaves] for leaves in argument_leaves]
         blocks = []
         for position, leaf in enumerate(output_leaves):
             shape, dtype = onp.shape(getval(leaf)), _float(getval(leaf))
-            for rows_of_argnum in rows:
-                for column in rows_of_argnum:
-                    column.clear()
+            # a real argument of a complex output: the imaginary part needs its own pass
+            passes = (1, -1j) if dtype.kind == "c" and any(map(any, real)) else (1,)
+            rows = [[[] for _ in leaves] for leaves in argument_leaves]
             for k in range(int(onp.prod(shape, dtype=onp.int64))):
-                seed = [onp.zeros(onp.shape(getval(o)), _float(getval(o))) for o in output_leaves]
-                seed[position].flat[k] = 1
-                grads = vjp(_rebuild(output, seed))
-                for rows_of_argnum, grad_tree in zip(rows, grads):
-                    for column, part in zip(rows_of_argnum, tree_leaves(grad_tree)):
-                        column.append(part)
-            blocks.append([_rebuild(args[a], [_block(column, shape, like, dtype)
+                pulled = [vjp(_rebuild(output, _seed(output_leaves, position, k, unit)))
+                          for unit in passes]
+                for i, rows_of_argnum in enumerate(rows):
+                    parts = zip(*(tree_leaves(grads[i]) for grads in pulled))
+                    for column, is_real, part in zip(rows_of_argnum, real[i], parts):
+                        column.append(part[0] + 1j * part[1] if len(part) > 1 and is_real
+                                      else part[0])
+            blocks.append([_rebuild(args[a], [_block(column, shape, like)
                                               for column, like in zip(rows_of_argnum, leaves)])
                            for a, rows_of_argnum, leaves in zip(argnums, rows, argument_leaves)])
         per_output = [b[0] if single else tuple(b) if as_tuple else b for b in blocks]
@@ -61,28 +62,106 @@ def jacobian(func, argnum=0):
     return wrapped
 
 
+def _seed(output_leaves, position, k, unit):
+    """Zeros shaped like each output leaf, with ``unit`` at element ``k`` of leaf ``position``."""
+    seed = [onp.zeros(onp.shape(getval(o)), _float(getval(o))) for o in output_leaves]
+    seed[position].flat[k] = unit
+    return seed
+
+
+def _real(leaf):
+    """Whether an argument leaf is a real number (its gradient drops imaginary parts)."""
+    return not _is_constant(leaf) and onp.result_type(getval(leaf)).kind != "c"
+
+
+def _is_constant(leaf):
+    """A leaf ``grad`` keeps as it is (``arguments.flatten_argument``): None, a str, a bool."""
+    return leaf is None or type(leaf) is str or type(leaf) is bool
+
+
 def hessian(func, argnum=0):
     """The Hessian of scalar ``func`` (the Jacobian of its gradient); with a list of argnums,
     ``H[i][j]`` is the block of second derivatives w.r.t. ``args[argnum[i]]`` and
-    ``args[argnum[j]]``."""
+    ``args[argnum[j]]``. A constant inside an argument (None, a str) stays itself."""
     from .core import grad
-    return jacobian(grad(_scalar_checked(func, "hessian"), argnum), argnum)
+    argnums, single = parse_argnums(argnum, f"hessian({function_name(func)})")
+    gradient = grad(_scalar_checked(func, "hessian"), argnum)
+
+    def numeric_gradients(*args, **kwargs):  # the gradient's array leaves, constants left out
+        return [g for g in tree_leaves(gradient(*args, **kwargs)) if not _is_constant(g)]
+    jacobian_of_gradient = jacobian(numeric_gradients, argnum)
+
+    @functools.wraps(func)
+    def wrapped(*args, **kwargs):
+        blocks = iter(jacobian_of_gradient(*args, **kwargs))
+        like = args[argnums[0]] if single else (tuple if isinstance(argnum, tuple) else list)(
+            args[a] for a in argnums)
+        return _rebuild(like, [leaf if _is_constant(leaf) else next(blocks)
+                               for leaf in tree_leaves(like)])
+    return wrapped
 
 
 def hessian_vector_product(func, argnum=0):
     """``hvp(*args, vector)``: the Hessian of scalar ``func`` times ``vector`` (shaped like
-    ``args[argnum]``), without forming the Hessian."""
-    from . import numpy as np
+    ``args[argnum]``; one per argnum, in a list, for several), without forming the Hessian.
+    A negative argnum counts from the end of ``func``'s arguments, not the vector."""
     from .core import grad
-    gradient = grad(_scalar_checked(func, "hessian_vector_product"), argnum)
+    where = f"hessian_vector_product({function_name(func)})"
+    argnums, _ = parse_argnums(argnum, where)
+    checked = _scalar_checked(func, "hessian_vector_product")
 
-    def along_vector(*args_and_vector, **kwargs):
+    @functools.wraps(func)
+    def hvp(*args_and_vector, **kwargs):
+        if len(args_and_vector) < 2:
+            raise ArgnumError(message(where, "the function's arguments, then the vector",
+                                      f"{len(args_and_vector)} argument(s)",
+                                      "Call it as hvp(*args, vector)."))
         *args, vector = args_and_vector
+        check_argnums(argnums, args, func)
+        positive = [a + len(args) if a < 0 else a for a in argnums]
+        form = tuple(positive) if isinstance(argnum, tuple) else positive
+        gradient = grad(checked, form)
+
+        def along_vector(*args):
+            return _inner(gradient(*args, **kwargs), vector, where)
+        return grad(along_vector, form)(*args)
+    return hvp
+
+
+def _inner(gradient, vector, where):
+    """The sum of ``gradient * vector`` leaf by leaf, the two walked together (dicts by
+    key); a vector that does not match the gradient's structure or shapes is refused."""
+    from . import numpy as np
+    if isinstance(gradient, (list, tuple, dict)):
+        same = (isinstance(vector, dict) and set(vector) == set(gradient)
+                if isinstance(gradient, dict) else
+                isinstance(vector, (list, tuple)) and len(vector) == len(gradient))
+        if not same:
+            raise ArgnumError(message(
+                f"{where} vector", f"the structure of the differentiated arguments, "
+                f"{_outline(gradient)}", _outline(vector),
+                "Pass one array per argument leaf (one entry per argnum for several)."))
+        keys = gradient if isinstance(gradient, dict) else range(len(gradient))
         total = 0.0
-        for g, v in zip(tree_leaves(gradient(*args, **kwargs)), tree_leaves(vector)):
-            total = total + np.sum(g * v)
+        for key in keys:
+            total = total + _inner(gradient[key], vector[key], where)
         return total
-    return grad(along_vector, argnum)
+    if _is_constant(gradient):
+        return 0.0
+    if onp.shape(getval(vector)) != onp.shape(getval(gradient)):
+        raise ArgnumError(message(
+            f"{where} vector", f"shape {onp.shape(getval(gradient))} (its argument's)",
+            f"shape {onp.shape(getval(vector))}", "Pass a vector shaped like the argument."))
+    return np.sum(gradient * vector)
+
+
+def _outline(tree):
+    """A structure in words for messages: ``dict with keys ['a', 'b']``, ``list of 2``."""
+    if isinstance(tree, dict):
+        return f"{type(tree).__name__} with keys {sorted(map(str, tree))}"
+    if isinstance(tree, (list, tuple)):
+        return f"{type(tree).__name__} of {len(tree)}"
+    return describe(getval(tree))
 
 
 def elementwise_grad(func, argnum=0):
@@ -108,13 +187,20 @@ def _float(value):
     return dtype if dtype.kind in "fc" else onp.dtype(onp.float64)
 
 
-def _block(column, output_shape, like, output_dtype):
-    """One Jacobian block: the gradients of each output element, stacked and shaped."""
+def _block(column, output_shape, like):
+    """One Jacobian block: the gradients of each output element, stacked and shaped (a
+    constant argument leaf stays itself; a Python float's scalar block is a Number, as
+    ``grad`` gives)."""
     from . import numpy as np
+    if _is_constant(like):
+        return like
     shape = tuple(output_shape) + onp.shape(getval(like))
     if not column:  # an empty output: nothing to stack
         return onp.zeros(shape, _float(getval(like)))
-    return np.reshape(np.stack(column), shape)
+    block = np.reshape(np.stack(column), shape)
+    if shape == () and not isbox(block) and type(as_differentiable(like)) is float:
+        return Number(block)
+    return block
 
 
 def _scalar_checked(func, operator_name):
