@@ -121,6 +121,8 @@ def test_value_dtype_and_shape_are_numpys(name, dtype):
 
 
 @pytest.mark.parametrize("name, dtype", DIFFERENTIABLE, ids=_ids(DIFFERENTIABLE))
+@pytest.mark.filterwarnings("ignore::numpy.ComplexWarning" if hasattr(onp, "ComplexWarning")
+                            else "ignore::numpy.exceptions.ComplexWarning")
 def test_traced_value_and_gradient_keep_dtypes(name, dtype):
     expected, x, seen = _numpy(name, dtype), _input(name, dtype), {}
     g = grad(_loss(name, onp.ones(expected.shape), seen))(x)
@@ -145,6 +147,8 @@ FD_CASES = [(name, dtype) for name, dtype in DIFFERENTIABLE
 
 
 @pytest.mark.parametrize("name, dtype", FD_CASES, ids=_ids(FD_CASES))
+@pytest.mark.filterwarnings("ignore::numpy.ComplexWarning" if hasattr(onp, "ComplexWarning")
+                            else "ignore::numpy.exceptions.ComplexWarning")
 def test_float64_gradient_matches_finite_differences(name, dtype):
     x = _input(name, dtype)
     weights = RNG.uniform(-1, 1, _numpy(name, dtype).shape)
