@@ -174,8 +174,8 @@ def _binary(m, name, a, b):
     return getattr(m, name)(a, b)
 
 
-@pytest.mark.parametrize("name, other, first", MIXED, ids=[f"{f}-{o}-{'ab'[not first]}"
-                                                          for f, o, first in MIXED])
+@pytest.mark.parametrize("name, other, first", MIXED,
+                         ids=[f"{f}-{o}-{'ab'[not first]}" for f, o, first in MIXED])
 def test_float32_with_mixed_operand(name, other, first):
     x, o = onp.array([0.3, 0.5, 0.7], onp.float32), OPERANDS[other]
     args = (x, o) if first else (o, x)
