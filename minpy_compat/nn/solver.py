@@ -99,7 +99,7 @@ class Solver:
         """``init``; with ``keep_values``, parameters and aux params that already have a
         value of their own (set or loaded by the user) keep it.
         """
-        model = self.model
+        model, params = self.model, {}
         for name, config in model.param_configs.items():
             if keep_values and name in model.params:
                 continue
@@ -108,17 +108,36 @@ class Solver:
             # The solver's init_config belongs to the solver's rule.
             init_config = dict(self.init_config) if rule == self.init_rule else {}
             init_config.update(config.get("init_config") or {})
-            model.params[name] = init_fn(config["shape"], init_config)
-        for name, value in model.aux_param_configs.items():
-            if not keep_values or model.aux_params.get(name, value) is value:
-                model.aux_params[name] = wrap(onp.array(to_numpy(value), copy=True))
+            params[name] = init_fn(config["shape"], init_config)
+        aux_params = {name: wrap(onp.array(to_numpy(value), copy=True))
+                      for name, value in model.aux_param_configs.items()
+                      if not keep_values or model.aux_params.get(name, value) is value}
+        # every rule ran: a bad one (a typo, a bad config) has replaced no value
+        model.params.update(params)
+        model.aux_params.update(aux_params)
         self.optim_configs = {name: dict(self.optim_config) for name in model.params}
         return self
 
     # ---- one step ----------------------------------------------------------------
     def _step(self, batch):
-        model, batch = self.model, _own_batch(batch)
-        names = list(model.params)
+        """One update of every parameter, all or none: a failing batch, gradient or update
+        rule leaves the parameters, their configs and the aux params as they were."""
+        model, aux_params, finished = self.model, dict(self.model.aux_params), False
+        try:  # the forward pass may have moved running statistics in aux_params
+            loss, updates = self._updates(_own_batch(batch))
+            finished = True
+        finally:
+            if not finished:
+                model.aux_params = aux_params
+        for name, (value, config) in updates.items():
+            model.params[name], self.optim_configs[name] = value, config
+        model.aux_params = {k: wrap(to_numpy(v)) for k, v in model.aux_params.items()}
+        self.loss_history.append(loss)
+        return loss
+
+    def _updates(self, batch):
+        """The batch's loss and ``{name: (next value, next config)}``; changes no parameter."""
+        model, names = self.model, list(self.model.params)
 
         def loss_func(*values):
             saved = dict(model.params)
@@ -131,13 +150,14 @@ class Solver:
         grads, loss = grad_and_loss(loss_func, list(range(len(names))))(
             *[model.params[name] for name in names])
         grads = grads if isinstance(grads, list) else [grads]
-        for name, dw in zip(names, grads):
-            model.params[name], self.optim_configs[name] = self.update_rule(
-                model.params[name], dw, self.optim_configs[name])
-        model.aux_params = {k: wrap(to_numpy(v)) for k, v in model.aux_params.items()}
-        loss = float(to_numpy(loss))
-        self.loss_history.append(loss)
-        return loss
+        updates = {}
+        for name, dw in zip(names, grads):  # a copy of the config: MinPy's rules write into it
+            result = self.update_rule(model.params[name], dw, dict(self.optim_configs[name]))
+            if type(result) not in (tuple, list) or len(result) != 2:
+                raise TypeError(message(f"Solver update_rule for parameter {name!r}",
+                                        "a pair (next_w, config)", f"{result!r:.60}"))
+            updates[name] = result
+        return float(to_numpy(loss)), updates
 
     # ---- training ------------------------------------------------------------------
     def train(self):
