@@ -265,3 +265,35 @@ def test_solver_init_with_a_bad_rule_for_one_parameter_replaces_none():
         solver.init()
     assert list(solver.model.params) == ["w"]
     assert to_list(solver.model.params["w"]) == [[1.0, 1.0], [1.0, 1.0]]
+
+
+class FailingIter(NDArrayIter):
+    """Batches for training; evaluation (a sub-iterator or every sample) fails."""
+
+    def every_sample(self):
+        raise RuntimeError("validation data unreadable")
+
+
+def test_solver_epoch_whose_validation_fails_records_nothing():
+    model = Linear()
+    X, y = onp.array([[1.0, 0.0], [0.0, 1.0]] * 2), onp.array([0, 1] * 2)
+    solver = Solver(model, NDArrayIter(X, y, batch_size=2), FailingIter(X, y), num_epochs=1,
+                    lr_decay=0.5, optim_config={"learning_rate": 0.1}, verbose=False).init()
+    with pytest.raises(RuntimeError, match="validation data unreadable"):
+        solver.train()
+    assert solver.epoch == 0 and solver.train_acc_history == [] == solver.val_acc_history
+    assert {c["learning_rate"] for c in solver.optim_configs.values()} == {0.1}
+
+
+def test_optimizer_step_with_mxnet_gradients_is_all_or_none():
+    pytest.importorskip("mxnet", reason="MXNet is not installed (full environment only)")
+    with policies.wrap_policy("only_mxnet"):
+        good, bad = np.ones(2) * 0.5, np.ones(3) * 0.5  # gradients whose values live in MXNet
+    assert type(good).__name__ == "MXArray"
+    opt = nn.Momentum(two_params(), 0.1, 0.9)
+    before = snapshot(opt)
+    with pytest.raises(OptimizerError, match=r"Momentum gradient 1 \(Parameter 'b'\)"):
+        opt((good, bad))
+    assert_same(before, snapshot(opt))
+    opt((good, np.ones((1, 2))))
+    onp.testing.assert_allclose(opt.parameters[0].asnumpy(), [0.95, 1.95], rtol=1e-6)

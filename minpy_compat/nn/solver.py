@@ -194,15 +194,17 @@ class Solver:
         return losses
 
     def _end_epoch(self, mean_loss):
-        self.epoch += 1
+        """Count the epoch and record it once everything is measured (or record nothing)."""
         train_acc = self.check_accuracy(self.train_dataiter, self.train_acc_num_samples)
+        val_acc = None if self.test_dataiter is None else self.check_accuracy(self.test_dataiter)
+        rates = {name: config["learning_rate"] * self.lr_decay
+                 for name, config in self.optim_configs.items() if "learning_rate" in config}
+        self.epoch += 1
         self.train_acc_history.append(train_acc)
         kind = "acc" if TASK_TYPES[self.task_type] else "loss"
         line = f"(Epoch {self.epoch} / {self.num_epochs}) loss: {mean_loss:.6f}; " \
             f"train {kind}: {train_acc:.6g}"
-        val_acc = None
-        if self.test_dataiter is not None:
-            val_acc = self.check_accuracy(self.test_dataiter)
+        if val_acc is not None:
             self.val_acc_history.append(val_acc)
             line += f"; val_{kind}: {val_acc:.6g}"
         self._log(line)
@@ -210,9 +212,8 @@ class Solver:
             self.best_val_acc = val_acc
             self.best_params = _copies(self.model.params)
             self.best_aux_params = _copies(self.model.aux_params)
-        for config in self.optim_configs.values():
-            if "learning_rate" in config:
-                config["learning_rate"] *= self.lr_decay
+        for name, rate in rates.items():
+            self.optim_configs[name]["learning_rate"] = rate
 
     def _log(self, line):
         if self.verbose:
@@ -269,11 +270,9 @@ def _check_numbers(options):
 
 
 def _tqdm_disabled():
-    """Whether ``TQDM_DISABLE`` asks for no progress bar, read at each ``train()``.
-
-    tqdm reads it once, when tqdm is imported, and its Jupyter bar ignores it, so a
-    notebook could not silence the bar. Any value but '', '0', 'false', 'no', 'off'.
-    """
+    """Whether ``TQDM_DISABLE`` asks for no progress bar, read at each ``train()`` (tqdm
+    reads it once, at import, and its Jupyter bar ignores it). Any value but '', '0',
+    'false', 'no', 'off'."""
     setting = os.environ.get("TQDM_DISABLE", "").strip().lower()
     return setting not in ("", "0", "false", "no", "off")
 
