@@ -157,7 +157,10 @@ class Parameter(Array):
                 f"Parameter '{self.name}'.set_data", f"data of shape {self.shape}",
                 f"shape {new.shape}",
                 "Parameters change in place here; to change the shape, assign a new Parameter."))
-        self.view(onp.ndarray)[...] = new
+        if self.dtype.kind in "biufc" and new.dtype.kind not in "biufc":
+            raise CellTypeError(message(f"Parameter '{self.name}'.set_data", "numbers",
+                                        describe(data), "Pass a Tensor or a number."))
+        self.view(onp.ndarray)[...] = new  # numbers cast to numbers: no write stops half-way
         return self
 
     def clone(self, init="same"):

@@ -40,8 +40,9 @@ class Policy:
     show_op_stat = staticmethod(show_op_stat)
 
     def __enter__(self):
-        _scopes().append(get_global_policy())
-        set_global_policy(self)
+        previous = get_global_policy()
+        set_global_policy(self)  # may refuse (no MXNet): then no scope is left to unwind
+        _scopes().append(previous)
         return self
 
     def __exit__(self, *exc):
@@ -129,7 +130,7 @@ class AutoBlacklistPolicy(Policy):
         with open(path) as file:
             data = json.load(file)
         rules = data.get("minpy_compat_blacklist") if isinstance(data, dict) else None
-        if not isinstance(rules, list):
+        if not isinstance(rules, list) or not all(isinstance(rule, str) for rule in rules):
             raise BackendError(message(f"AutoBlacklistPolicy.load_rules({path!r})",
                                        "a file written by save_rules", "other JSON"))
         self.rules.update(rules)

@@ -274,7 +274,9 @@ class CellList(_CellSequence):
         return CellList(list(self._cells.values())[index])
 
     def extend(self, cells):
-        """Append each of ``cells``; returns this CellList."""
+        """Append each of ``cells`` (all checked first: a bad one appends none); returns
+        this CellList."""
+        cells = [self._check_cell(cell, f"item {i}") for i, cell in enumerate(cells)]
         for cell in cells:
             self.append(cell)
         return self

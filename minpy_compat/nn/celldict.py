@@ -31,9 +31,13 @@ class CellDict(Cell):
     def __getitem__(self, key):
         return self._cells[key]
 
-    def __setitem__(self, key, cell):
+    def _checked_cell(self, key, cell):
         if not isinstance(cell, Cell):
             raise CellTypeError(message(f"CellDict[{key!r}]", "a Cell", describe(cell)))
+        return cell
+
+    def __setitem__(self, key, cell):
+        self._checked_cell(key, cell)
         setattr(self, self._checked_key(key), cell)
 
     def __delitem__(self, key):
@@ -70,13 +74,18 @@ class CellDict(Cell):
             self._forget(key)
 
     def update(self, cells):
-        """Add ``(key, cell)`` pairs from a dict or an iterable of pairs, in order."""
+        """Add ``(key, cell)`` pairs from a dict or an iterable of pairs, in order; every pair
+        is checked first, so a bad one adds none of them."""
         pairs = cells.items() if isinstance(cells, dict) else cells
         if isinstance(cells, (Cell, str)) or not hasattr(pairs, "__iter__"):
             raise CellTypeError(message("CellDict.update", "a dict or an iterable of "
                                         "(key, Cell) pairs", describe(cells)))
+        checked = []
         for i, pair in enumerate(pairs):
             if type(pair) not in (tuple, list) or len(pair) != 2:
                 raise CellTypeError(message(f"CellDict.update item {i}", "a (key, Cell) pair",
                                             describe(pair)))
-            self[pair[0]] = pair[1]
+            cell = self._checked_cell(pair[0], pair[1])
+            checked.append((self._checked_key(pair[0]), cell))
+        for key, cell in checked:
+            setattr(self, key, cell)

@@ -47,10 +47,22 @@ class ModelBase:
         return self
 
     def add_params(self, param_dict):
-        """Declare several parameters: ``{name: {'shape': ..., **kwargs}}``."""
+        """Declare several parameters: ``{name: {'shape': ..., **kwargs}}``. All are checked
+        first, so a bad one declares none of them."""
+        where = f"{type(self).__name__}.add_params"
+        declared = {}
         for name, config in param_dict.items():
+            if not isinstance(config, dict):
+                raise TypeError(message(f"{where} {name!r}", "a dict such as {'shape': (3, 4)}",
+                                        f"{config!r:.60}"))
+            if "shape" not in config:
+                raise ValueError(message(f"{where} {name!r}", "a 'shape' entry",
+                                         f"{config!r:.60}", "Add 'shape': (3, 4), say."))
+            self._check_new(where, name)
             config = dict(config)
-            self.add_param(name, config.pop("shape"), **config)
+            declared[name] = dict(shape=as_shape(f"{where} {name!r}", config.pop("shape")),
+                                  **config)
+        self.param_configs.update(declared)
         return self
 
     def add_aux_param(self, name, value):

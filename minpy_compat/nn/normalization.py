@@ -74,22 +74,22 @@ class _BatchNorm(Cell):
         axes = (0,) + tuple(range(2, len(shape)))
         batch = self.training if self.use_batch_statistics is None \
             else self.use_batch_statistics
+        count = int(onp.prod(shape) // shape[1])
         if batch:
+            _check_count(where, count)
             mean = np.mean(x, axis=axes, keepdims=True)
             var = np.mean(np.square(x - mean), axis=axes, keepdims=True)
-            self._update(where, getval(mean), getval(var), int(onp.prod(shape) // shape[1]))
         else:
             mean = _channels(self.moving_mean, len(shape))
             var = _channels(self.moving_variance, len(shape))
         normalized = (x - mean) / np.sqrt(var + self._eps)
-        return (normalized * _channels(self.gamma, len(shape))
-                + _channels(self.beta, len(shape)))
+        output = (normalized * _channels(self.gamma, len(shape))
+                  + _channels(self.beta, len(shape)))
+        if batch:  # only once the output is made: a failing forward leaves them as they were
+            self._update(getval(mean), getval(var), count)
+        return output
 
-    def _update(self, where, mean, var, count):
-        if count < 2:
-            raise CellArgumentError(message(
-                f"{where} input", "at least 2 values per channel to estimate the variance "
-                "in training", f"{count}", "Use a larger batch, or set_train(False)."))
+    def _update(self, mean, var, count):
         params, m = self.__dict__["_params"], self.momentum
         moving_mean, moving_var = params["moving_mean"], params["moving_variance"]
         unbiased = var.ravel() * (count / (count - 1))
@@ -102,6 +102,13 @@ class _BatchNorm(Cell):
         return (f"num_features={self.num_features}, eps={self.eps}, momentum={self.momentum:g}, "
                 f"gamma={self.gamma!r}, beta={self.beta!r}, moving_mean={self.moving_mean!r}, "
                 f"moving_variance={self.moving_variance!r}")
+
+
+def _check_count(where, count):
+    if count < 2:
+        raise CellArgumentError(message(
+            f"{where} input", "at least 2 values per channel to estimate the variance "
+            "in training", f"{count}", "Use a larger batch, or set_train(False)."))
 
 
 def _channels(value, rank):

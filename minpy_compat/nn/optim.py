@@ -16,7 +16,7 @@ import numbers
 import numpy as onp
 
 from ..array import to_numpy, wrap
-from ..errors import message
+from ..errors import describe, message
 from .options import check_keys
 
 DEFAULTS = {
@@ -46,16 +46,20 @@ def check_config(rule, config):
 
 
 def _config(rule, config, w, dw):
+    """``config`` with the defaults filled in, once every check passed (a refused call
+    leaves the caller's dict as it was)."""
     config = {} if config is None else config
     check_config(rule, config)
-    for key, value in DEFAULTS[rule].items():
-        config.setdefault(key, value)
     _check_shape(f"{rule} argument 'dw'", onp.shape(dw), onp.shape(w),
                  "Pass the gradient of this w.")
+    if onp.asarray(to_numpy(dw)).dtype.kind not in "biuf":
+        raise TypeError(message(f"{rule} argument 'dw'", "real numbers", describe(dw)))
     for key in STATE[rule][:2]:  # the arrays; adam's step count t is a number
         if key in config:
             _check_shape(f"{rule} config {key!r}", onp.shape(config[key]), onp.shape(w),
                          "Keep one config per parameter.")
+    for key, value in DEFAULTS[rule].items():
+        config.setdefault(key, value)
     return config
 
 

@@ -20,9 +20,10 @@ and ``ops.assign``:
 import numbers
 
 import numpy as onp
+from autograd.tracer import getval
 
 from ..errors import OptimizerError, OptimizerTypeError, describe, message
-from ..ops.functional import assign
+from ..ops.functional import assign_all
 from ..tensor import Parameter, ParameterTuple
 from .cell import Cell
 
@@ -102,9 +103,9 @@ class Optimizer(Cell):
         """The learning rate for this step (a shape-() Parameter)."""
         return self.learning_rate
 
-    def _lr_for(self, index):
+    def _lr_for(self, index, rate):
         lr = self._group_lr[index]
-        return float(self.learning_rate) if lr is None else lr
+        return rate if lr is None else lr
 
     def decay_weight(self, gradients):
         return tuple(g + d * p if d else g
@@ -116,15 +117,24 @@ class Optimizer(Cell):
         return tuple(g / self.loss_scale for g in gradients)
 
     def _prepared(self, gradients):
-        """Gradients after loss scaling and weight decay; advances the step and schedule."""
+        """This step's gradients (loss-scaled, weight-decayed) and learning rate; nothing
+        changes until ``_commit`` writes every update at once."""
+        where = type(self).__name__
         gradients = tuple(gradients)
         if len(gradients) != len(self.parameters):
-            raise OptimizerError(message(f"{type(self).__name__}", f"{len(self.parameters)} "
+            raise OptimizerError(message(f"{where}", f"{len(self.parameters)} "
                                          "gradients, one per parameter", f"{len(gradients)}"))
+        for i, (param, grad) in enumerate(zip(self.parameters, gradients)):
+            _check_gradient(f"{where} gradient {i} (Parameter '{param.name}')", param, grad)
         step = int(self.global_step[0])
-        self.learning_rate.set_data(onp.float32(self._schedule[min(step, len(self._schedule) - 1)]))
-        assign(self.global_step, onp.array([step + 1], onp.int32))
-        return self.decay_weight(self.scale_grad(gradients))
+        rate = float(onp.float32(self._schedule[min(step, len(self._schedule) - 1)]))
+        return self.decay_weight(self.scale_grad(gradients)), rate
+
+    def _commit(self, rate, updates):
+        """Write ``(Parameter, value)`` updates, the learning rate and the next step: all
+        values are checked before the first write, so a failing step changes nothing."""
+        step = onp.array([int(self.global_step[0]) + 1], onp.int32)
+        assign_all(list(updates) + [(self.learning_rate, rate), (self.global_step, step)])
 
     def construct(self, gradients):
         raise NotImplementedError(message(
@@ -151,16 +161,17 @@ class SGD(Optimizer):
         self._first = True
 
     def construct(self, gradients):
-        gradients = self._prepared(gradients)
+        gradients, rate = self._prepared(gradients)
+        updates = []
         for i, (param, grad, accum) in enumerate(zip(self.parameters, gradients, self.accum)):
             step = grad
             if self.momentum > 0:
-                if self._first:
-                    assign(accum, grad)
-                else:
-                    assign(accum, self.momentum * accum + (1 - self.dampening) * grad)
-                step = grad + self.momentum * accum if self.nesterov else accum
-            assign(param, param - self._lr_for(i) * step)
+                new_accum = grad if self._first else \
+                    self.momentum * accum + (1 - self.dampening) * grad
+                updates.append((accum, new_accum))
+                step = grad + self.momentum * new_accum if self.nesterov else new_accum
+            updates.append((param, param - self._lr_for(i, rate) * step))
+        self._commit(rate, updates)
         self._first = False
         return True
 
@@ -177,11 +188,13 @@ class Momentum(Optimizer):
         self.moments = self.parameters.clone(prefix="moments", init="zeros")
 
     def construct(self, gradients):
-        gradients = self._prepared(gradients)
+        gradients, rate = self._prepared(gradients)
+        updates = []
         for i, (param, grad, moment) in enumerate(zip(self.parameters, gradients, self.moments)):
-            assign(moment, self.momentum * moment + grad)
-            step = grad + self.momentum * moment if self.use_nesterov else moment
-            assign(param, param - self._lr_for(i) * step)
+            new_moment = self.momentum * moment + grad
+            step = grad + self.momentum * new_moment if self.use_nesterov else new_moment
+            updates += [(moment, new_moment), (param, param - self._lr_for(i, rate) * step)]
+        self._commit(rate, updates)
         return True
 
 
@@ -201,15 +214,30 @@ class Adam(Optimizer):
         self._powers = [1.0, 1.0]
 
     def construct(self, gradients):
-        gradients = self._prepared(gradients)
+        gradients, rate = self._prepared(gradients)
         b1, b2 = self.beta1, self.beta2
-        self._powers = [self._powers[0] * b1, self._powers[1] * b2]
-        correction = onp.sqrt(1 - self._powers[1]) / (1 - self._powers[0])
+        powers = [self._powers[0] * b1, self._powers[1] * b2]
+        correction = onp.sqrt(1 - powers[1]) / (1 - powers[0])
+        updates = []
         for i, (param, grad, m, v) in enumerate(
                 zip(self.parameters, gradients, self.moment1, self.moment2)):
-            assign(m, b1 * m + (1 - b1) * grad)
-            assign(v, b2 * v + (1 - b2) * grad * grad)
-            direction = (b1 * m + (1 - b1) * grad) if self.use_nesterov else m
-            assign(param, param - self._lr_for(i) * correction * direction /
-                   (onp.sqrt(v) + self.eps))
+            new_m, new_v = b1 * m + (1 - b1) * grad, b2 * v + (1 - b2) * grad * grad
+            direction = (b1 * new_m + (1 - b1) * grad) if self.use_nesterov else new_m
+            step = correction * direction / (onp.sqrt(new_v) + self.eps)
+            updates += [(m, new_m), (v, new_v), (param, param - self._lr_for(i, rate) * step)]
+        self._commit(rate, updates)
+        self._powers = powers
         return True
+
+
+def _check_gradient(where, param, grad):
+    """A gradient is numbers whose shape broadcasts to its Parameter's without growing it."""
+    data = onp.asarray(getval(grad))
+    shape, dtype = data.shape, data.dtype
+    if len(shape) > param.ndim or any(
+            s not in (1, n) for s, n in zip(reversed(shape), reversed(param.shape))):
+        raise OptimizerError(message(where, f"shape {param.shape}, the Parameter's",
+                                     f"shape {shape}", "Pass the gradients in the order of "
+                                     "the optimizer's parameters."))
+    if dtype.kind not in "biuf":
+        raise OptimizerTypeError(message(where, "real numbers", describe(grad)))

@@ -99,7 +99,7 @@ class Solver:
         """``init``; with ``keep_values``, parameters and aux params that already have a
         value of their own (set or loaded by the user) keep it.
         """
-        model = self.model
+        model, params = self.model, {}
         for name, config in model.param_configs.items():
             if keep_values and name in model.params:
                 continue
@@ -108,17 +108,36 @@ class Solver:
             # The solver's init_config belongs to the solver's rule.
             init_config = dict(self.init_config) if rule == self.init_rule else {}
             init_config.update(config.get("init_config") or {})
-            model.params[name] = init_fn(config["shape"], init_config)
-        for name, value in model.aux_param_configs.items():
-            if not keep_values or model.aux_params.get(name, value) is value:
-                model.aux_params[name] = wrap(onp.array(to_numpy(value), copy=True))
+            params[name] = init_fn(config["shape"], init_config)
+        aux_params = {name: wrap(onp.array(to_numpy(value), copy=True))
+                      for name, value in model.aux_param_configs.items()
+                      if not keep_values or model.aux_params.get(name, value) is value}
+        # every rule ran: a bad one (a typo, a bad config) has replaced no value
+        model.params.update(params)
+        model.aux_params.update(aux_params)
         self.optim_configs = {name: dict(self.optim_config) for name in model.params}
         return self
 
     # ---- one step ----------------------------------------------------------------
     def _step(self, batch):
-        model, batch = self.model, _own_batch(batch)
-        names = list(model.params)
+        """One update of every parameter, all or none: a failing batch, gradient or update
+        rule leaves the parameters, their configs and the aux params as they were."""
+        model, aux_params, finished = self.model, dict(self.model.aux_params), False
+        try:  # the forward pass may have moved running statistics in aux_params
+            loss, updates = self._updates(_own_batch(batch))
+            finished = True
+        finally:
+            if not finished:
+                model.aux_params = aux_params
+        for name, (value, config) in updates.items():
+            model.params[name], self.optim_configs[name] = value, config
+        model.aux_params = {k: wrap(to_numpy(v)) for k, v in model.aux_params.items()}
+        self.loss_history.append(loss)
+        return loss
+
+    def _updates(self, batch):
+        """The batch's loss and ``{name: (next value, next config)}``; changes no parameter."""
+        model, names = self.model, list(self.model.params)
 
         def loss_func(*values):
             saved = dict(model.params)
@@ -131,13 +150,14 @@ class Solver:
         grads, loss = grad_and_loss(loss_func, list(range(len(names))))(
             *[model.params[name] for name in names])
         grads = grads if isinstance(grads, list) else [grads]
-        for name, dw in zip(names, grads):
-            model.params[name], self.optim_configs[name] = self.update_rule(
-                model.params[name], dw, self.optim_configs[name])
-        model.aux_params = {k: wrap(to_numpy(v)) for k, v in model.aux_params.items()}
-        loss = float(to_numpy(loss))
-        self.loss_history.append(loss)
-        return loss
+        updates = {}
+        for name, dw in zip(names, grads):  # a copy of the config: MinPy's rules write into it
+            result = self.update_rule(model.params[name], dw, dict(self.optim_configs[name]))
+            if type(result) not in (tuple, list) or len(result) != 2:
+                raise TypeError(message(f"Solver update_rule for parameter {name!r}",
+                                        "a pair (next_w, config)", f"{result!r:.60}"))
+            updates[name] = result
+        return float(to_numpy(loss)), updates
 
     # ---- training ------------------------------------------------------------------
     def train(self):
@@ -174,15 +194,17 @@ class Solver:
         return losses
 
     def _end_epoch(self, mean_loss):
-        self.epoch += 1
+        """Count the epoch and record it once everything is measured (or record nothing)."""
         train_acc = self.check_accuracy(self.train_dataiter, self.train_acc_num_samples)
+        val_acc = None if self.test_dataiter is None else self.check_accuracy(self.test_dataiter)
+        rates = {name: config["learning_rate"] * self.lr_decay
+                 for name, config in self.optim_configs.items() if "learning_rate" in config}
+        self.epoch += 1
         self.train_acc_history.append(train_acc)
         kind = "acc" if TASK_TYPES[self.task_type] else "loss"
         line = f"(Epoch {self.epoch} / {self.num_epochs}) loss: {mean_loss:.6f}; " \
             f"train {kind}: {train_acc:.6g}"
-        val_acc = None
-        if self.test_dataiter is not None:
-            val_acc = self.check_accuracy(self.test_dataiter)
+        if val_acc is not None:
             self.val_acc_history.append(val_acc)
             line += f"; val_{kind}: {val_acc:.6g}"
         self._log(line)
@@ -190,9 +212,8 @@ class Solver:
             self.best_val_acc = val_acc
             self.best_params = _copies(self.model.params)
             self.best_aux_params = _copies(self.model.aux_params)
-        for config in self.optim_configs.values():
-            if "learning_rate" in config:
-                config["learning_rate"] *= self.lr_decay
+        for name, rate in rates.items():
+            self.optim_configs[name]["learning_rate"] = rate
 
     def _log(self, line):
         if self.verbose:
@@ -249,11 +270,9 @@ def _check_numbers(options):
 
 
 def _tqdm_disabled():
-    """Whether ``TQDM_DISABLE`` asks for no progress bar, read at each ``train()``.
-
-    tqdm reads it once, when tqdm is imported, and its Jupyter bar ignores it, so a
-    notebook could not silence the bar. Any value but '', '0', 'false', 'no', 'off'.
-    """
+    """Whether ``TQDM_DISABLE`` asks for no progress bar, read at each ``train()`` (tqdm
+    reads it once, at import, and its Jupyter bar ignores it). Any value but '', '0',
+    'false', 'no', 'off'."""
     setting = os.environ.get("TQDM_DISABLE", "").strip().lower()
     return setting not in ("", "0", "false", "no", "off")
 

@@ -70,8 +70,13 @@ def flat_positions(size, index):
 
 # ---- the functions ------------------------------------------------------------------
 def put(a, ind, v, mode="raise"):
-    """``numpy.put``: ``a.flat[ind] = v``, with ``mode`` for indices out of range."""
+    """``numpy.put``: ``a.flat[ind] = v``, with ``mode`` for indices out of range.
+
+    An index out of range is refused before any write (NumPy's own ``put`` writes the
+    values before it, then raises)."""
     if not _traced(a, v):
+        if mode == "raise" and _out_of_range(onp.size(a), _plain(ind)):
+            numpy_first(onp.put, a, ind, v, mode=mode)  # NumPy's IndexError, from a copy
         return onp.put(a, _plain(ind), v, mode=mode)
     numpy_first(onp.put, a, ind, v, mode=mode)
     size = onp.size(getval(a))
@@ -83,6 +88,12 @@ def put(a, ind, v, mode="raise"):
     else:
         positions = onp.where(positions < 0, positions + size, positions)
     write_flat(a, positions, v)
+
+
+def _out_of_range(size, ind):
+    positions = onp.asarray(ind)
+    return positions.dtype.kind in "iu" and positions.size > 0 and \
+        bool(positions.min() < -size or positions.max() >= size)
 
 
 def put_along_axis(arr, indices, values, axis):

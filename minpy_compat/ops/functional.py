@@ -263,13 +263,29 @@ def depend(value, expr):
 
 def assign(variable, value):
     """Write ``value`` into Parameter ``variable`` in place; returns ``variable``."""
+    assign_all([(variable, value)])
+    return variable
+
+
+def assign_all(pairs):
+    """Write each ``(Parameter, value)`` pair in place, all or none: every value is checked
+    and cast to its Parameter's dtype (a copy, so a value may alias a target) before the
+    first write, so a bad value leaves every Parameter as it was."""
+    staged = [(variable, _staged(variable, value)) for variable, value in pairs]
+    for variable, data in staged:
+        variable.view(onp.ndarray)[...] = data
+
+
+def _staged(variable, value):
     if not isinstance(variable, Parameter):
         raise CellTypeError(message("ops.assign variable", "a Parameter", describe(variable),
                                     "Only Parameters can be assigned to."))
-    data = getval(value)
-    if onp.shape(data) != variable.shape and onp.size(data) != 1:
-        raise CellArgumentError(message(f"ops.assign to Parameter '{variable.name}'",
-                                        f"a value of shape {variable.shape}",
-                                        f"shape {onp.shape(data)}"))
-    variable.view(onp.ndarray)[...] = onp.asarray(data)
-    return variable
+    data = onp.asarray(getval(value))
+    where = f"ops.assign to Parameter '{variable.name}'"
+    if data.shape != variable.shape and data.size != 1:
+        raise CellArgumentError(message(where, f"a value of shape {variable.shape}",
+                                        f"shape {data.shape}"))
+    if data.dtype.kind not in "biufc":
+        raise CellTypeError(message(where, "numbers", describe(value),
+                                    "Pass a Tensor or a number."))
+    return onp.array(data, dtype=variable.dtype)
