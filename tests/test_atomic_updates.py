@@ -41,8 +41,8 @@ def assert_same(before, after):
 GOOD = (ms.Tensor([0.5, 0.25]), ms.Tensor([[1.0, -1.0]]))
 OPTIMIZERS = [
     ("sgd_momentum", lambda ps: nn.SGD(ps, 0.1, momentum=0.9)),
-    ("sgd_nesterov_decay", lambda ps: nn.SGD(ps, [0.1, 0.2], momentum=0.9, nesterov=True,
-                                            weight_decay=0.1)),
+    ("sgd_nesterov_decay", lambda ps: nn.SGD(
+        ps, [0.1, 0.2], momentum=0.9, nesterov=True, weight_decay=0.1)),
     ("momentum", lambda ps: nn.Momentum(ps, 0.1, 0.9)),
     ("adam", lambda ps: nn.Adam(ps, [0.1, 0.05], use_nesterov=True)),
 ]

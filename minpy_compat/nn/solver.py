@@ -31,7 +31,8 @@ from ..array import to_numpy, wrap
 from ..core import grad_and_loss
 from ..errors import UnknownOptionError, message
 from . import init as _init, optim as _optim
-from .io import DataBatch, NDArrayIter
+from .solver_batches import classes as _classes, evaluation_iter as _evaluation_iter, \
+    own_batch as _own_batch, trimmed as _trimmed
 from .options import check_keys, is_int, lookup
 
 OPTIONS = {"task_type": "classification", "init_rule": "xavier", "init_config": None,
@@ -275,40 +276,3 @@ def _tqdm_disabled():
     'false', 'no', 'off'."""
     setting = os.environ.get("TQDM_DISABLE", "").strip().lower()
     return setting not in ("", "0", "false", "no", "off")
-
-
-def _evaluation_iter(dataiter, num_samples):
-    """What ``check_accuracy`` iterates: a random subset, every sample once, or
-    ``dataiter`` itself (an iterator of another kind).
-    """
-    if isinstance(dataiter, NDArrayIter):
-        if num_samples is not None and num_samples < dataiter.num_source:
-            return dataiter.getsubiter(num_samples)
-        return dataiter.every_sample()
-    if num_samples is not None and hasattr(dataiter, "getsubiter") and \
-            num_samples < getattr(dataiter, "num_data", num_samples):
-        return dataiter.getsubiter(num_samples)
-    return dataiter
-
-
-def _own_batch(batch):
-    """``batch`` with our Arrays in it: another library's iterator (MXNet's, which
-    ``nn.io`` re-exports as ``MNISTIter``, ``CSVIter``, ...) hands out its own arrays."""
-    if all(isinstance(a, onp.ndarray) for a in list(batch.data) + list(batch.label or [])):
-        return batch
-    return DataBatch([wrap(to_numpy(d)) for d in batch.data],
-                     [wrap(to_numpy(y)) for y in batch.label or []],
-                     pad=getattr(batch, "pad", 0) or 0, index=getattr(batch, "index", None))
-
-
-def _classes(label):
-    """Class indices from index labels (N,) or one-hot / soft labels (N, C)."""
-    label = onp.asarray(label)
-    return onp.argmax(label, axis=1) if label.ndim == 2 and label.shape[1] > 1 \
-        else label.reshape(len(label))
-
-
-def _trimmed(batch, valid):
-    """``batch`` without its padding."""
-    return DataBatch([d[:valid] for d in batch.data], [y[:valid] for y in batch.label],
-                     pad=0, index=None if batch.index is None else batch.index[:valid])
