@@ -2,8 +2,10 @@
 
     python examples/cnn_digits.py
 
-conv2d is the NumPy im2col custom op from ``minpy_compat.nn.conv``; the plot goes
-to examples/output/cnn_digits.png.
+``layers.conv2d`` is a custom op (``minpy_compat.nn.conv``): MXNet's Convolution when
+MXNet is installed, a NumPy im2col otherwise. The plot goes to
+examples/output/cnn_digits.png. Notebook 06 builds a network like it from
+MindSpore-style Cells (``nn.Conv2d``, ``nn.BatchNorm2d``, ``nn.MaxPool2d``).
 """
 import numpy as onp
 
@@ -12,7 +14,7 @@ from minpy_compat.nn.io import NDArrayIter
 from minpy_compat.nn.model import ModelBase
 from minpy_compat.nn.solver import Solver
 
-from example_utils import load_digits_split, plot_history
+from example_utils import load_digits_split, plot_history, require
 
 
 class SmallCNN(ModelBase):
@@ -50,4 +52,5 @@ def main(num_epochs=8, num_train=1500, verbose=True, plot=True, seed=0):
 
 
 if __name__ == "__main__":
+    require("examples/cnn_digits.py", "sklearn", "matplotlib")
     main()

@@ -10,7 +10,7 @@ test accuracy and where the loss plot was saved.
 """
 import numpy
 
-from example_utils import plot_history
+from example_utils import plot_history, require
 from mlp_digits import TwoLayerNet, train
 from seed_004_customop import my_softmax  # seed 004's op, with its def_grad gradient
 
@@ -35,4 +35,5 @@ def main(num_epochs=15, verbose=True, plot=True):
 
 
 if __name__ == "__main__":
+    require("examples/demo.py", "sklearn", "matplotlib")
     main()

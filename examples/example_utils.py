@@ -1,9 +1,30 @@
 """Shared by the examples: the digits data (bundled with scikit-learn) and the plots."""
+import importlib
 import os
+import sys
 
 import numpy as onp
 
 OUTPUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "output")
+PACKAGES = {"sklearn": "scikit-learn", "matplotlib": "matplotlib"}
+
+
+def require(script, *modules):
+    """Exit with the install command, before any training, if a module is missing.
+
+    The examples need the ``examples`` extra (scikit-learn's digits, matplotlib's
+    plots), which the full environment has and the core one does not.
+    """
+    missing = []
+    for module in modules:
+        try:
+            importlib.import_module(module)
+        except ImportError:
+            missing.append(PACKAGES.get(module, module))
+    if missing:
+        sys.exit(f"{script}: expected {' and '.join(missing)} to be importable, got "
+                 f"ImportError. Install with: pip install {' '.join(missing)} "
+                 f"(or pip install -e \".[examples]\" in the checkout).")
 
 
 def load_digits_split(num_train=1500, images=False, seed=0):

@@ -11,7 +11,7 @@ from minpy_compat.nn.io import NDArrayIter
 from minpy_compat.nn.model import ModelBase
 from minpy_compat.nn.solver import Solver
 
-from example_utils import load_digits_split, plot_history
+from example_utils import load_digits_split, plot_history, require
 
 
 class TwoLayerNet(ModelBase):
@@ -57,4 +57,5 @@ def main(num_epochs=15, verbose=True, plot=True):
 
 
 if __name__ == "__main__":
+    require("examples/mlp_digits.py", "sklearn", "matplotlib")
     main()

@@ -18,7 +18,7 @@ from minpy_compat.nn.io import NDArrayIter
 from minpy_compat.nn.model import ModelBase
 from minpy_compat.nn.solver import Solver
 
-from example_utils import plot_history
+from example_utils import plot_history, require
 
 BASELINE_MSE = 1 / 6
 BOUND = 0.05
@@ -83,4 +83,5 @@ def main(num_epochs=12, num_train=2000, cell="rnn", verbose=True, plot=True, see
 
 
 if __name__ == "__main__":
+    require("examples/rnn_adding.py", "matplotlib")
     main(cell=sys.argv[1] if len(sys.argv) > 1 else "rnn")

@@ -17,7 +17,8 @@ import minpy_compat as ms
 from minpy_compat import nn
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-from example_utils import load_digits_split, plot_history, train_steps  # noqa: E402
+from example_utils import (load_digits_split, plot_history, require,  # noqa: E402
+                           train_steps)
 
 
 class DigitsNet(nn.Cell):
@@ -83,4 +84,5 @@ def main(num_epochs=10, verbose=True, plot=True):
 
 
 if __name__ == "__main__":
+    require("examples/cell/train_digits_cell.py", "sklearn", "matplotlib")
     main()
