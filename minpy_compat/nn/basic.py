@@ -19,6 +19,7 @@ from ..errors import CellArgumentError, CellTypeError, describe, message
 from ..ops import functional as F
 from ..tensor import Parameter
 from .cell import Cell
+from .windows import check_weight_dtype
 
 
 class ReLU(Cell):
@@ -101,6 +102,7 @@ class Dense(Cell):
             raise CellArgumentError(message(
                 "Dense input", f"a last dimension of {self.in_channels}",
                 f"shape {onp.shape(getval(x))}"))
+        check_weight_dtype("Dense", x, self.weight)
         out = np.matmul(x, np.transpose(self.weight))
         if self.has_bias:
             out = out + self.bias

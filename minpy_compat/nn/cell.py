@@ -18,13 +18,24 @@ a Cell that defines ``bprop`` runs as one op whose gradient is that ``bprop``
 """
 from collections import OrderedDict
 
+import numpy as onp
 from autograd.tracer import getval
 
-from ..errors import CellTypeError, ConstructMissingError, describe, message
+from ..errors import CellArgumentError, CellTypeError, ConstructMissingError, describe, message
 from ..substitution import traced_value
 from ..tensor import Parameter, ParameterTuple, is_tensor
 from . import bprop as _bprop
 from . import hooks as _hooks
+
+
+def _in_float_type(state, value, running=False):
+    """``value`` cast to the Cell's ``to_float`` type while the Cell runs, if it is a float
+    Tensor (ints, bools and non-Tensors stay as they are)."""
+    dtype = state.get("_float_type")
+    if dtype is None or not (running or state.get("_running")) or not is_tensor(value) \
+            or value.dtype.kind != "f" or value.dtype == dtype:
+        return value
+    return value.astype(dtype)
 
 
 class Cell:
@@ -116,7 +127,7 @@ class Cell:
         state = self.__dict__
         params = state.get("_params")
         if params is not None and name in params:
-            return traced_value(params[name])
+            return _in_float_type(state, traced_value(params[name]))
         cells = state.get("_cells")
         if cells is not None and name in cells:
             return cells[name]
@@ -206,6 +217,18 @@ class Cell:
         self.__dict__["requires_grad"] = requires_grad
         return self
 
+    def to_float(self, dst_type):
+        """Run this Cell and its sub-cells in ``dst_type`` (ms.float16 or ms.float32): float
+        inputs, and Parameters as construct reads them, are cast; the Parameters keep their
+        dtype, and so do their gradients. Returns this Cell."""
+        if isinstance(dst_type, str) or dst_type not in (onp.float16, onp.float32):
+            raise CellArgumentError(message(f"{type(self).__name__}.to_float dst_type",
+                                            "ms.float16 or ms.float32", repr(dst_type),
+                                            "bfloat16 has no NumPy type here."))
+        for _, cell in self.cells_and_names():
+            cell.__dict__["_float_type"] = onp.dtype(dst_type)
+        return self
+
     @property
     def cls_name(self):
         """The class name (MindSpore's Cells word their messages with it)."""
@@ -260,7 +283,11 @@ class Cell:
         return self._run(args, kwargs)
 
     def _run(self, args, kwargs):
-        finished = False
+        state, finished = self.__dict__, False
+        if state.get("_float_type") is not None:  # to_float: float inputs in that type
+            args = tuple(_in_float_type(state, a, True) for a in args)
+            kwargs = {k: _in_float_type(state, v, True) for k, v in kwargs.items()}
+        state["_running"] = state.get("_running", 0) + 1
         try:
             if getattr(type(self), "bprop", None) is not None:
                 output = _bprop.call_with_bprop(self, args, kwargs)
@@ -268,6 +295,7 @@ class Cell:
                 output = self.construct(*args, **kwargs)
             finished = True
         finally:
+            state["_running"] -= 1
             if not finished:  # construct raised: hooks registered with always_call still run
                 _hooks.run_always_call_hooks(self, self._hooks["forward"], args, kwargs)
         if self._hooks["forward"]:

@@ -25,7 +25,8 @@ from ..errors import CellArgumentError, CellTypeError, describe, message
 from ..tensor import Parameter
 from .basic import _positive_int
 from .cell import Cell
-from .windows import check_input, check_pad_mode, padded, pair, same_pads, windows
+from .windows import (check_float_input, check_input, check_pad_mode, check_weight_dtype,
+                      padded, pair, same_pads, windows)
 
 
 def _conv_padding(where, padding, mode):
@@ -97,6 +98,7 @@ class Conv2d(Cell):
 
     def construct(self, x):
         shape = check_input("Conv2d", x, self.in_channels)
+        check_weight_dtype("Conv2d", x, self.weight)
         x = padded(x, self._padding_for(*shape[2:]))
         taps = windows("Conv2d", x, self.kernel_size, self.stride, self.dilation)
         per_group = self.in_channels // self.group
@@ -148,6 +150,7 @@ class _Pool2d(Cell):
     def _windows(self, x, fill):
         """The input's windows, and the pads used (for counting padded elements)."""
         shape = check_input(type(self).__name__, x, ranks=(3, 4))
+        check_float_input(type(self).__name__, x)
         if len(shape) == 3:  # (C, H, W): MindSpore adds the batch axis and drops it again
             return self._windows(np.expand_dims(x, 0), fill)
         pads = self._pads
@@ -204,6 +207,12 @@ class AvgPool2d(_Pool2d):
 
     def _pool(self, x):
         taps, pads = self._windows(x, 0.0)
+        dtype = onp.result_type(getval(x))
+        if dtype == onp.float16:  # summed in float32 (as MindSpore), rounded once at the end
+            return self._average(taps.astype(onp.float32), pads, x).astype(dtype)
+        return self._average(taps, pads, x)
+
+    def _average(self, taps, pads, x):
         total = np.sum(taps, axis=2)
         if not any(pads) or (self.pad_mode == "pad" and self.count_include_pad):
             return total / (self._kernel[0] * self._kernel[1])

@@ -26,7 +26,7 @@ from ..errors import CellArgumentError, CellTypeError, describe, message
 from ..tensor import Parameter
 from .basic import _positive_int
 from .cell import Cell
-from .windows import check_input
+from .windows import check_float_input, check_input
 
 
 def _number(where, name, value, ok, expected):
@@ -71,6 +71,8 @@ class _BatchNorm(Cell):
     def construct(self, x):
         where = type(self).__name__
         shape = check_input(where, x, self.num_features, self.ranks)
+        dtype = check_float_input(where, x)
+        x = _widened(x, dtype)
         axes = (0,) + tuple(range(2, len(shape)))
         batch = self.training if self.use_batch_statistics is None \
             else self.use_batch_statistics
@@ -87,7 +89,7 @@ class _BatchNorm(Cell):
                   + _channels(self.beta, len(shape)))
         if batch:  # only once the output is made: a failing forward leaves them as they were
             self._update(getval(mean), getval(var), count)
-        return output
+        return output.astype(dtype) if output.dtype != dtype else output
 
     def _update(self, mean, var, count):
         params, m = self.__dict__["_params"], self.momentum
@@ -109,6 +111,12 @@ def _check_count(where, count):
         raise CellArgumentError(message(
             f"{where} input", "at least 2 values per channel to estimate the variance "
             "in training", f"{count}", "Use a larger batch, or set_train(False)."))
+
+
+def _widened(x, dtype):
+    """A float16 input as float32: MindSpore's norms compute in float32 and give back
+    the input's dtype (float16 in, float16 out)."""
+    return x.astype(onp.float32) if dtype == onp.float16 else x
 
 
 def _channels(value, rank):
@@ -167,10 +175,13 @@ class LayerNorm(Cell):
             raise CellArgumentError(message(
                 "LayerNorm input", f"trailing dimensions {self.normalized_shape} from axis "
                 f"{self.begin_params_axis} (normalized_shape)", f"shape {shape}"))
+        dtype = check_float_input("LayerNorm", x)
+        x = _widened(x, dtype)
         axes = tuple(range(start, len(shape)))
         mean = np.mean(x, axis=axes, keepdims=True)
         var = np.mean(np.square(x - mean), axis=axes, keepdims=True)
-        return (x - mean) / np.sqrt(var + self.epsilon) * self.gamma + self.beta
+        output = (x - mean) / np.sqrt(var + self.epsilon) * self.gamma + self.beta
+        return output.astype(dtype) if output.dtype != dtype else output
 
     def extend_repr(self):
         return (f"normalized_shape={self.normalized_shape}, begin_norm_axis="

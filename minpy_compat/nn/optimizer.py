@@ -45,7 +45,7 @@ class Optimizer(Cell):
     def __init__(self, learning_rate, parameters, weight_decay=0.0, loss_scale=1.0):
         super().__init__(auto_prefix=False)
         where = type(self).__name__
-        params, group_lr, group_decay = self._flatten(parameters, where)
+        params, group_lr, group_decay, grouped = self._flatten(parameters, where)
         self.parameters = ParameterTuple(params)
         self._schedule = self._rates(learning_rate, where)
         self.learning_rate = Parameter(onp.float32(self._schedule[0]), name="learning_rate")
@@ -54,7 +54,11 @@ class Optimizer(Cell):
         self.loss_scale = _number(where, "loss_scale", loss_scale, lambda v: v > 0,
                                   "a number > 0")
         self._group_lr = group_lr
-        self._decays = [self.weight_decay if d is None else d for d in group_decay]
+        # MindSpore: a plain list decays every Parameter but those named *beta* or *gamma*
+        # (the norms' shift and scale); groups decay by their own rate or the default, by none
+        self._decays = [self.weight_decay if d is None else d for d in group_decay] if grouped \
+            else [0.0 if "beta" in p.name or "gamma" in p.name else self.weight_decay
+                  for p in params]
         self.global_step = Parameter(onp.zeros(1, onp.int32), name="global_step",
                                      requires_grad=False)
 
@@ -65,6 +69,7 @@ class Optimizer(Cell):
             raise OptimizerError(message(f"{where} parameters", "at least one Parameter",
                                          "an empty list", "Pass net.trainable_params()."))
         params, lrs, decays = [], [], []
+        grouped = any(isinstance(item, dict) for item in items)
         for i, item in enumerate(items):
             if isinstance(item, dict):
                 group = list(item.get("params", ()))
@@ -83,7 +88,7 @@ class Optimizer(Cell):
                 lrs.append(None if lr is None else self._rates(lr, where)[0])
                 decays.append(None if decay is None else _number(
                     where, "weight_decay", decay, lambda v: v >= 0, "a number >= 0"))
-        return params, lrs, decays
+        return params, lrs, decays, grouped
 
     @staticmethod
     def _rates(learning_rate, where):

@@ -55,6 +55,26 @@ def check_input(where, x, channels=None, ranks=(4,)):
     return shape
 
 
+def check_weight_dtype(where, x, weight):
+    """``x``'s dtype, which must be the weight's: as in MindSpore, a Conv2d or Dense with
+    float32 weights refuses a float16, float64 or int input instead of promoting it."""
+    dtype, wanted = onp.result_type(getval(x)), onp.result_type(getval(weight))
+    if dtype != wanted:
+        raise CellTypeError(message(
+            f"{where} input", f"dtype {wanted} (the weight's)", f"{dtype}",
+            f"Cast the input (x.astype(ms.{wanted})), or build the Cell with dtype=ms.{dtype}."))
+    return dtype
+
+
+def check_float_input(where, x, dtypes=("float16", "float32", "float64")):
+    """``x``'s dtype, which must be one of ``dtypes`` (norms and pools refuse ints)."""
+    dtype = onp.result_type(getval(x))
+    if dtype.name not in dtypes:
+        raise CellTypeError(message(f"{where} input", "a Tensor of " + ", ".join(dtypes),
+                                    f"{dtype}", "Cast it: x.astype(ms.float32)."))
+    return dtype
+
+
 def padded(x, pads, value=0.0):
     """``x`` padded on H and W by ``pads = (top, bottom, left, right)``."""
     if not any(pads):
