@@ -1,0 +1,56 @@
+"""Walking a Cell's tree: its sub-cells and Parameters with their paths (``fc1.weight``),
+each once however often it is held, in MindSpore's order. ``Cell`` inherits it.
+"""
+from collections import OrderedDict
+
+
+class CellTree:
+    """Mixed into ``Cell`` (which keeps ``_cells`` and ``_params``, name -> value)."""
+
+    def cells_and_names(self, cells=None, name_prefix=""):
+        """``(path, cell)`` for this Cell (path ``''``) and every sub-cell, each once."""
+        seen = cells if cells is not None else set()
+        if id(self) in seen:
+            return
+        seen.add(id(self))
+        yield name_prefix, self
+        for name, cell in self._cells.items():
+            if cell is not None:
+                path = f"{name_prefix}.{name}" if name_prefix else name
+                yield from cell.cells_and_names(seen, path)
+
+    def cells(self):
+        """The direct sub-cells, each once (a Cell held by two attributes counts once)."""
+        return list(self.name_cells().values())
+
+    def name_cells(self):
+        """``{name: cell}`` of the direct sub-cells; a Cell held twice keeps its first name."""
+        named, seen = OrderedDict(), set()
+        for name, cell in self._cells.items():
+            if cell is not None and id(cell) not in seen:
+                seen.add(id(cell))
+                named[name] = cell
+        return named
+
+    def parameters_and_names(self, name_prefix="", expand=True):
+        """``(path, parameter)`` for this Cell's Parameters, then its sub-cells', each once."""
+        seen = set()
+        cells = self.cells_and_names(name_prefix=name_prefix) if expand else [(name_prefix, self)]
+        for path, cell in cells:
+            for name, param in cell._params.items():
+                if param is not None and id(param) not in seen:
+                    seen.add(id(param))
+                    yield (f"{path}.{name}" if path else name), param
+
+    def get_parameters(self, expand=True):
+        for _, param in self.parameters_and_names(expand=expand):
+            yield param
+
+    def trainable_params(self, recurse=True):
+        return [p for p in self.get_parameters(expand=recurse) if p.requires_grad]
+
+    def untrainable_params(self, recurse=True):
+        return [p for p in self.get_parameters(expand=recurse) if not p.requires_grad]
+
+    def parameters_dict(self, recurse=True):
+        return OrderedDict((p.name, p) for p in self.get_parameters(expand=recurse))
