@@ -412,3 +412,31 @@ def test_load_checks_aux_shapes_and_changes_nothing_on_a_mistake(tmp_path):
     onp.testing.assert_array_equal(other.params["w"], onp.zeros(2))  # was half loaded
     scalar = ModelBase().add_param("w", (2,)).add_aux_param("rm", 0.0).load(prefix)
     onp.testing.assert_array_equal(scalar.aux_params["rm"], onp.ones(3))  # a placeholder
+
+
+def test_the_epoch_line_prints_both_accuracies_with_six_decimals(capsys):
+    # MinPy's line: "(Epoch 1 / 1) train acc: %f; val_acc: %f" (the same precision for both;
+    # :.6g printed "train acc: 0.9; val_acc: 0.892256").
+    import re
+
+    from minpy_compat.nn.model import ModelBase
+    from minpy_compat.nn.solver import Solver
+
+    class Linear(ModelBase):
+        def __init__(self):
+            super().__init__()
+            self.add_param("w", (2, 2))
+
+        def forward(self, X, mode):
+            return np.dot(X, self.params["w"])
+
+        def loss(self, predict, y):
+            return layers.softmax_loss(predict, y)
+    X = onp.array([[1.0, 0.0], [0.0, 1.0]] * 5)
+    y = onp.array([0, 1] * 5)
+    Solver(Linear(), NDArrayIter(X, y, batch_size=5), NDArrayIter(X, y, batch_size=5),
+           num_epochs=1, update_rule="sgd", optim_config={"learning_rate": 0.1},
+           verbose=True).train()
+    line = [text for text in capsys.readouterr().out.splitlines()
+            if text.startswith("(Epoch 1")][0]
+    assert re.search(r"train acc: \d\.\d{6}; val_acc: \d\.\d{6}$", line), line

@@ -204,10 +204,10 @@ class Solver:
         self.train_acc_history.append(train_acc)
         kind = "acc" if TASK_TYPES[self.task_type] else "loss"
         line = f"(Epoch {self.epoch} / {self.num_epochs}) loss: {mean_loss:.6f}; " \
-            f"train {kind}: {train_acc:.6g}"
+            f"train {kind}: {train_acc:.6f}"
         if val_acc is not None:
             self.val_acc_history.append(val_acc)
-            line += f"; val_{kind}: {val_acc:.6g}"
+            line += f"; val_{kind}: {val_acc:.6f}"
         self._log(line)
         if val_acc is not None and self._is_better(val_acc):
             self.best_val_acc = val_acc
