@@ -24,7 +24,7 @@ from ..array import TracedArray
 from ..traced_methods import NdarrayMethods
 from . import mxnet_backend as backend
 from . import mxnet_writes as writes
-from .mxnet_operators import _Operators, _facade, _method, _refuse_write
+from .mxnet_operators import _Operators, _facade, _method, _rearranged, _refuse_write
 
 
 def _routed(name):
@@ -46,6 +46,20 @@ for _name in ("all", "any", "argpartition", "argsort", "clip", "conj", "conjugat
               "cumsum", "diagonal", "nonzero", "prod", "ptp", "repeat", "round", "searchsorted",
               "squeeze", "std", "swapaxes", "take", "trace", "var"):
     setattr(_Operators, _name, _routed(_name))
+_routed_swapaxes, _routed_squeeze = _Operators.swapaxes, _Operators.squeeze
+
+
+def _swapaxes(self, axis1, axis2):
+    return _rearranged(self, _routed_swapaxes(self, axis1, axis2),
+                       lambda view: view.swapaxes(axis1, axis2))
+
+
+def _squeeze(self, axis=None):
+    return _rearranged(self, _routed_squeeze(self, axis), lambda view: view.reshape(self.shape))
+
+
+# Views in NumPy: writes into them reach this value (mxnet_writes).
+_Operators.swapaxes, _Operators.squeeze = _swapaxes, _squeeze
 _Operators.real = property(_routed("real"))
 _Operators.imag = property(_routed("imag"))
 
@@ -131,6 +145,13 @@ class MXArray(_Operators):
 
     def __reduce__(self):
         return (onp.asarray, (self.asnumpy(),))
+
+    # copy.copy / copy.deepcopy keep the value in MXNet (__reduce__ would give an ndarray).
+    def __copy__(self):
+        return self.copy()
+
+    def __deepcopy__(self, memo):
+        return self.copy()
 
     def copy(self):
         """A new MXArray on the same NDArray: a write rebinds the writer's NDArray only."""

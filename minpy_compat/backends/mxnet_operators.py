@@ -144,7 +144,7 @@ class _Operators:
                            lambda view: view.reshape(self.shape))
 
     def flatten(self, order="C"):
-        return _method("reshape", self, (-1,), order=order)  # a copy in NumPy
+        return _method("reshape", _method("copy", self), (-1,), order=order)  # a copy
 
 
 def _method(name, *args, **kwargs):

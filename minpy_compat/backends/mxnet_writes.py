@@ -53,11 +53,24 @@ def is_basic(index):
     return True
 
 
+def _in_mxnet(result, base):
+    """A view of MXArray ``base`` that NumPy computed (``a[::-1]``, ``a[None]``, any view
+    under ``only_numpy``) as an MXArray beside its base (one counted copy), so writes into
+    it reach ``base``: NumPy's result would be a read-only or detached copy of the cache."""
+    if type(base) is not backend._array.MXArray or not isinstance(result, onp.ndarray) or \
+            result.ndim == 0 or result.size == 0 or result.dtype not in backend.DTYPES:
+        return result
+    data = onp.array(result)
+    return backend._array.MXArray(backend.copy_to_mxnet(data, base.nd.context), data.shape,
+                                  data.dtype)
+
+
 def mark_view(result, base, index):
     """Remember that ``result`` (``base[index]``) is a view of ``base``, where NumPy's would
     be one, so a write into it reaches ``base``."""
     if result is base or not is_basic(index):
         return result
+    result = _in_mxnet(result, base)
     kind = type(result)
     if kind is backend._array.MXArray and type(base) is kind:
         result._view_of = (base, index)
@@ -70,6 +83,7 @@ def mark_view(result, base, index):
 def mark_rearranged(result, base, undo):
     """Remember that ``result`` rearranges all of ``base`` (``x.T``, ``x.reshape(...)``,
     views in NumPy): ``undo(view)`` puts a view's values back in ``base``'s arrangement."""
+    result = _in_mxnet(result, base) if result is not base else result
     if result is not base and ((type(result) is type(base) is backend._array.MXArray) or (
             isbox(result) and isbox(base) and result._trace == base._trace and
             hasattr(type(result), "_view_of"))):

@@ -15,6 +15,7 @@ from ..backends.mxnet_array import MXArray
 from ..errors import PolicyError, message
 from . import _switch
 from .policy import _DEFAULT, OnlyMXNetPolicy, _local, get_global_policy
+from .numpy_views import views_of_mxarrays
 from .stats import STATS
 
 _table = None  # the MXNet op table module, imported on the first MXNet dispatch
@@ -58,7 +59,7 @@ def run_op(raw, traced, args, kwargs):
     if raw in METADATA:
         return wrap((traced or raw)(*numpy_data(args, mxarrays=False), **kwargs))
     if not _switch.engaged:  # only MXNet is loaded: the default path, reading its NDArrays
-        return wrap((traced or raw)(*numpy_data(args), **numpy_data(kwargs, mxarrays=False)))
+        return _on_numpy(traced or raw, args, kwargs)
     policy = getattr(_local, "policy", _DEFAULT)
     name = raw if type(raw) is str else getattr(raw, "__name__", "op")
     adapter = None
@@ -78,7 +79,17 @@ def run_op(raw, traced, args, kwargs):
     if result is not _INVALID:
         policy.choose(name, False)  # OnlyMXNetPolicy refuses here
     STATS.count(name, "numpy")
-    return wrap((traced or raw)(*numpy_data(args), **numpy_data(kwargs, mxarrays=False)))
+    return _on_numpy(traced or raw, args, kwargs)
+
+
+def _on_numpy(function, args, kwargs):
+    """``function`` (NumPy's) on plain data; its views of an MXArray's data are MXArrays
+    that write into it (``numpy_views``)."""
+    plain, kwargs = numpy_data(args), numpy_data(kwargs, mxarrays=False)
+    result = wrap(function(*plain, **kwargs))
+    if plain is args:  # no MXArray, no NDArray: nothing to view
+        return result
+    return views_of_mxarrays(function, args, kwargs, result)
 
 
 _PLAIN = frozenset((onp.ndarray, float, int, bool, complex, str, type(None), slice))
