@@ -253,5 +253,6 @@ def test_a_missing_gradient_names_the_parameter():
 
 
 def test_a_missing_gradient_of_a_positional_argument_names_it():
-    with pytest.raises(NoGradientFuncError, match=r"^minpy_compat\.numpy\.i0 argument 0 'x'"):
-        grad(lambda x: np.sum(np.i0(x)))(X.copy())
+    with pytest.raises(NoGradientFuncError,
+                       match=r"^minpy_compat\.numpy\.trim_zeros argument 0 'filt'"):
+        grad(lambda x: np.sum(np.trim_zeros(np.ravel(x))))(X.copy())

@@ -59,7 +59,7 @@ from . import derived_gradients, shape_gradients, arithmetic_gradients  # noqa: 
 from . import calculus_gradients, fft_gradients, reduction_gradients  # noqa: E402,F401
 from . import linalg_gradients, statistics_gradients  # noqa: E402,F401  (after the rules above)
 from . import layout_gradients, ufunc_methods  # noqa: E402,F401
-from . import complex_gradients, creation_gradients  # noqa: E402,F401
+from . import complex_gradients, creation_gradients, special_gradients  # noqa: E402,F401
 globals().update(derived_gradients.OVERRIDES)  # unique and NumPy 2's unique_*, diff, ...
 _by_raw = {id(_f.__wrapped__): _f for _f in derived_gradients.OVERRIDES.values()}
 globals().update({_alias: _by_raw[id(_raw)] for _alias, _raw in vars(_onp).items()

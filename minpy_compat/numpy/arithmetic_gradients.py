@@ -11,6 +11,7 @@ from autograd.tracer import getval
 from . import derived_gradients
 from .derived_gradients import composite_vjp, define, override, register
 from .gradients import unbroadcast
+from .reduction_gradients import real_if_dropped
 
 _FIRST_OF_MINE = len(derived_gradients.REGISTERED)
 
@@ -103,6 +104,7 @@ def _cumprod_pullback(g, x, ans, axis):
 
 
 def _cumprod_grad(ans, a, axis=None, dtype=None, out=None):
+    a = real_if_dropped(a, dtype)  # NumPy multiplies the real parts of a complex a
     if axis is None:
         shape = onp.shape(getval(a))
         return lambda g: anp.reshape(

@@ -1,14 +1,14 @@
 """Gradients for the creation functions whose points depend on their endpoints:
-``linspace`` and ``logspace``, each through a composite. autograd's ``linspace`` rule took
-``start``, ``stop`` and ``num`` only (``endpoint``, ``retstep``, ``dtype`` or ``axis``
-raised a TypeError in the backward pass), and ``logspace`` had none.
+``linspace``, ``logspace`` and ``geomspace``, each through a composite. autograd's
+``linspace`` rule took ``start``, ``stop`` and ``num`` only (``endpoint``, ``retstep``,
+``dtype`` or ``axis`` raised a TypeError in the backward pass); the others had none.
 """
 import autograd.numpy as anp
 import numpy as onp
 from autograd.tracer import getval
 
 from . import derived_gradients
-from .derived_gradients import composite_vjp, register
+from .derived_gradients import composite_vjp, refuse, register
 
 _FIRST_OF_MINE = len(derived_gradients.REGISTERED)
 
@@ -38,9 +38,33 @@ def _logspace(start, stop, num=50, endpoint=True, base=10.0, dtype=None, axis=0)
     return powers if dtype is None else powers.astype(dtype)
 
 
+def _geomspace(start, stop, num=50, endpoint=True, dtype=None, axis=0):
+    """``sign * exp(linspace(log|start|, log|stop|))``: each point is ``|start|^(1-t)
+    |stop|^t`` with the endpoints' common sign. Complex endpoints (NumPy's log spirals) and
+    endpoints of opposite signs (NumPy fills NaN between them) have no gradient here."""
+    raw_start, raw_stop = onp.asarray(getval(start)), onp.asarray(getval(stop))
+    for argnum, raw in enumerate((raw_start, raw_stop)):
+        if raw.dtype.kind == "c":
+            refuse("geomspace", argnum, "real endpoints", "a complex one",
+                   "Build the spiral with np.exp(np.linspace(np.log(start), np.log(stop), "
+                   "num)), which is differentiable.")
+    sign = onp.sign(raw_start)
+    if onp.any(sign != onp.sign(raw_stop)):
+        refuse("geomspace", 1, "endpoints of the same sign", "a stop whose sign differs "
+               "from start's (NumPy fills NaN between them)", "Give both the same sign.")
+    points = anp.exp(_linspace(anp.log(start * sign), anp.log(stop * sign), num, endpoint,
+                               axis=axis))
+    if onp.ndim(sign) > 0:  # one sign per point of the endpoints' shape
+        sign = onp.expand_dims(onp.broadcast_to(sign, onp.broadcast(raw_start, raw_stop).shape),
+                               axis)
+    points = points * sign
+    return points if dtype is None else points.astype(dtype)
+
+
 register(["linspace"], composite_vjp(_linspace))
 register(["logspace"], composite_vjp(_logspace))
+register(["geomspace"], composite_vjp(_geomspace))
 
 
-# Every name given a gradient here ("linspace", "logspace"), for the tests.
+# Every name given a gradient here ("linspace", "logspace", "geomspace"), for the tests.
 REGISTERED = tuple(derived_gradients.REGISTERED[_FIRST_OF_MINE:])

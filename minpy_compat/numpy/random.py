@@ -6,20 +6,26 @@ what NumPy's do (``random_generators``). Random draws are constants for ``grad``
 that ``normal`` and ``uniform`` take traced parameters: they draw the standard variate
 NumPy would draw (the same numbers from the same state) and shift and scale it with traced
 arithmetic, so ``loc``/``scale`` and ``low``/``high`` get gradients (the
-reparameterization trick). Any other function refuses a traced parameter by name.
+reparameterization trick); ``permutation``, ``choice`` and ``shuffle`` take traced data
+(the drawn positions are constants, the values picked stay traced). Any other function
+refuses a traced parameter by name.
 """
 import numpy.random as _onp_random
 
 from ._namespace import contains_box as _contains_box, plain as _plain
 from .random_generators import Generator, RandomState, default_rng  # noqa: F401
-from .random_generators import refuse_traced as _refuse_traced, \
-    scaled_uniform as _scaled_uniform, shifted_normal as _shifted_normal
+from .random_generators import PICKING as _PICKING, picked_from as _picked_from, \
+    refuse_traced as _refuse_traced, scaled_uniform as _scaled_uniform, \
+    shifted_normal as _shifted_normal
 
 _OURS = frozenset(["Generator", "RandomState", "default_rng"])
 
 
 def _refusing_traced(name, facade):
     def draw(*args, **kwargs):
+        if name in _PICKING and args and _contains_box(args[0]):
+            return _picked_from(getattr(_onp_random, name), f"minpy_compat.numpy.random.{name}",
+                                args[0], args[1:], kwargs)
         _refuse_traced(f"minpy_compat.numpy.random.{name}", args, kwargs)
         return facade(*args, **kwargs)
     draw.__name__ = draw.__qualname__ = name

@@ -6,7 +6,9 @@ scalars become 0-d Arrays, as everywhere in the facade); the numbers are NumPy's
 drawn from the same bit generator, so a seed gives the same draws as ``numpy.random``.
 As in ``minpy_compat.numpy.random``, ``normal`` and ``uniform`` take traced parameters
 (the reparameterization trick: the standard variate NumPy would draw, shifted and scaled
-with traced arithmetic); every other method refuses a traced argument by name.
+with traced arithmetic). ``permutation``, ``choice`` and ``shuffle`` take traced data: the
+drawn positions are constants, the picked values stay traced (``picked_from``). Every other
+method refuses a traced argument by name.
 """
 import numpy as onp
 from autograd.tracer import getval
@@ -16,6 +18,7 @@ from ..errors import TracedValueError, message
 from ._namespace import contains_box
 
 _KEPT_AS_NUMPY_GIVES = frozenset(["get_state", "set_state", "seed", "bytes"])
+PICKING = frozenset(["permutation", "choice", "shuffle"])
 
 
 def refuse_traced(where, args, kwargs):
@@ -25,6 +28,34 @@ def refuse_traced(where, args, kwargs):
             where, "constant parameters (normal and uniform also take traced ones)",
             "a traced parameter", "Draw a standard variate and transform it with traced "
             "arithmetic, or pass x.asnumpy() if no gradient should flow."))
+
+
+def picked_from(draw, where, x, args, kwargs):
+    """``draw(x, *args, **kwargs)`` (NumPy's ``permutation``, ``choice`` or ``shuffle``) on
+    traced data ``x``: NumPy's own function runs on a numbering of ``x``'s elements (its
+    draws depend on the shape, not the values: the same numbers as on ``x``) and the
+    numbered elements of ``x`` are picked, differentiably. ``shuffle`` writes them into
+    ``x``; a list of traced values is shuffled as NumPy shuffles a list."""
+    from . import asarray, reshape
+    refuse_traced(where, args, kwargs)  # p=, size=, axis=: constants
+    shuffling = where.endswith(".shuffle")
+    if shuffling and type(x) is list:
+        return draw(x, *args, **kwargs)
+    if onp.ndim(getval(x)) == 0:
+        raise TracedValueError(message(
+            where, "traced data of at least one dimension (a number n draws from range(n), "
+            "which has no gradient)", "a traced 0-d value",
+            "Pass n as a plain int, or the traced values to draw from as an array."))
+    shape = onp.shape(getval(x))
+    numbering = onp.arange(int(onp.prod(shape, dtype=onp.int64))).reshape(shape)
+    picked = draw(numbering, *args, **kwargs)
+    if shuffling:
+        picked = numbering  # NumPy shuffled the numbering in place
+    values = reshape(asarray(x), (-1,))[onp.asarray(picked)]
+    if not shuffling:
+        return values
+    x[...] = values
+    return None
 
 
 def _variate_shape(size, *parameters):
@@ -63,6 +94,10 @@ def _drawing(base, name):
         traced = contains_box(args) or contains_box(tuple(kwargs.values()))
         if traced and name in ("normal", "uniform"):
             return _traced_draw(self, base, name, *args, **kwargs)
+        if traced and name in PICKING and args and contains_box(args[0]):
+            return picked_from(lambda *a, **k: raw(self, *a, **k),
+                               f"minpy_compat.numpy.random.{class_name}.{name}", args[0],
+                               args[1:], kwargs)
         refuse_traced(f"minpy_compat.numpy.random.{class_name}.{name}", args, kwargs)
         result = raw(self, *args, **kwargs)
         return result if name in _KEPT_AS_NUMPY_GIVES else wrap(result)

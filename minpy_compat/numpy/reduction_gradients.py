@@ -1,6 +1,9 @@
 """Gradients for reductions called with ``where=`` or ``initial=`` (``sum``, ``mean``,
-``max``, ``min``, ``var``, ``std``), which the rules they had ignore, and for ``prod`` over
-zeros. ``root_of_variance`` is ``std``'s square root, ``statistics_reductions``' too.
+``max``, ``min``, ``var``, ``std``), which the rules they had ignore, for ``prod`` over
+zeros, and for a complex input reduced in a real ``dtype`` (NumPy drops the imaginary
+parts, with a ComplexWarning, where it casts: ``prod``'s factors, ``var``'s mean; the rules
+they had differentiated the complex reduction). ``root_of_variance`` is ``std``'s square
+root, ``statistics_reductions``' too.
 """
 import inspect
 
@@ -17,6 +20,17 @@ _FIRST_OF_MINE = len(derived_gradients.REGISTERED)
 
 
 # ---- reductions: where= masks, and prod over zeros -------------------------------------------
+def drops_imaginary(a, dtype):
+    """Whether NumPy casts complex ``a`` to the real ``dtype`` (dropping imaginary parts)."""
+    return dtype is not None and onp.dtype(dtype).kind == "f" and \
+        onp.iscomplexobj(getval(a))
+
+
+def real_if_dropped(a, dtype):
+    """``a``'s real part where NumPy's cast to ``dtype`` drops the imaginary part, else ``a``."""
+    return anp.real(a) if drops_imaginary(a, dtype) else a
+
+
 def masked_or(rule, keywords=("where", "initial")):
     """``make_vjp_argnums``: a reduction called with ``where=`` or ``initial=`` (or another
     of ``keywords``) pulls back through the masked composite ``rule``; without them the
@@ -24,7 +38,8 @@ def masked_or(rule, keywords=("where", "initial")):
     gave every masked-out element a gradient, and ``max``'s divided by a count of 0 where
     ``initial`` won; autograd's ``var`` ignored NumPy 2's ``correction=`` and ``mean=``).
     Arguments after ``axis`` become keywords: autograd's rules take ``keepdims`` or
-    ``ddof`` third, where NumPy has ``dtype`` (``mean(x, 0, None, None, True)`` raised)."""
+    ``ddof`` third, where NumPy has ``dtype`` (``mean(x, 0, None, None, True)`` raised).
+    A complex input with a real ``dtype`` goes through ``rule`` too."""
     def make(fun):
         current = primitive_vjps[fun]
         names = list(inspect.signature(fun.fun).parameters)
@@ -32,7 +47,8 @@ def masked_or(rule, keywords=("where", "initial")):
         def vjp_argnums(argnums, ans, args, kwargs):
             if len(args) > 2 and max(argnums) < 2:
                 args, kwargs = args[:2], dict(kwargs, **dict(zip(names[2:], args[2:])))
-            if any(kwargs.get(keyword) is not None for keyword in keywords):
+            if any(kwargs.get(keyword) is not None for keyword in keywords) or \
+                    drops_imaginary(args[0], kwargs.get("dtype")):
                 return lambda g: pull_back(rule, argnums, args, kwargs, g)
             return current(argnums, ans, args, kwargs)
         return vjp_argnums
@@ -45,17 +61,20 @@ def _mask(a, where):
 
 
 def _masked_sum(a, axis=None, dtype=None, out=None, keepdims=False, initial=None, where=None):
+    a = real_if_dropped(a, dtype)
     total = anp.sum(anp.where(_mask(a, where), a, 0.0), axis=axis, keepdims=keepdims)
     return total if initial is None else total + initial
 
 
 def _masked_mean(a, axis=None, dtype=None, out=None, keepdims=False, where=None):
+    a = real_if_dropped(a, dtype)
     mask = _mask(a, where)
     count = onp.sum(mask, axis=axis, keepdims=keepdims)
     return anp.sum(anp.where(mask, a, 0.0), axis=axis, keepdims=keepdims) / count
 
 
 def _masked_prod(a, axis=None, dtype=None, out=None, keepdims=False, initial=None, where=None):
+    a = real_if_dropped(a, dtype)
     product = anp.prod(anp.where(_mask(a, where), a, 1.0), axis=axis, keepdims=keepdims)
     return product if initial is None else product * initial
 
@@ -83,10 +102,11 @@ def _masked_choice(reduce, fill):
 def _masked_var(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, where=None,
                 mean=None, correction=None):
     """``var`` with ``where=``, and NumPy 2's ``mean=`` (a given centre, constant) and
-    ``correction=`` (``ddof``'s new name)."""
+    ``correction=`` (``ddof``'s new name). With a complex ``a`` and a real ``dtype`` NumPy's
+    mean is real (its sum dropped the imaginary parts) but the deviations stay complex."""
     mask = _mask(a, where)
-    centre = _masked_mean(a, axis=axis, keepdims=True, where=mask) if mean is None else \
-        getval(mean)
+    centre = getval(mean) if mean is not None else \
+        _masked_mean(a, axis=axis, dtype=dtype, keepdims=True, where=mask)
     deviation = anp.where(mask, a - centre, 0.0)
     count = onp.sum(mask, axis=axis, keepdims=keepdims)
     ddof = ddof if correction is None else correction
@@ -130,7 +150,9 @@ def _prod_vjp(fun):
 
     def vjp_argnums(argnums, ans, args, kwargs):
         x = args[0]
-        if kwargs.get("where") is not None or onp.all(getval(x) != 0):
+        dtype = args[2] if len(args) > 2 else kwargs.get("dtype")
+        if kwargs.get("where") is not None or onp.all(getval(x) != 0) or \
+                drops_imaginary(x, dtype):
             return masked(argnums, ans, args, kwargs)
         axis = args[1] if len(args) > 1 else kwargs.get("axis")
         axes = range(onp.ndim(getval(x))) if axis is None else \

@@ -8,7 +8,7 @@ import autograd.numpy as anp
 import numpy as onp
 from autograd.tracer import getval, isbox
 
-from .reduction_gradients import root_of_variance
+from .reduction_gradients import drops_imaginary, real_if_dropped, root_of_variance
 
 NO_VALUE = onp._NoValue  # NumPy's "argument not given" marker (keepdims, initial, where...)
 
@@ -143,10 +143,11 @@ def nanvar(a, axis=None, dtype=None, out=None, ddof=0, keepdims=NO_VALUE, *, whe
     mean (or ``mean``), summed, over ``count - ddof`` (NaN where that is not positive)."""
     keep = _given(keepdims, False)
     ddof = _given(correction, ddof)
-    x, ignored = _valid_entries(a, where, 0, dtype)
+    dropped = drops_imaginary(a, dtype)  # a complex a, a real mean: deviations stay complex
+    x, ignored = _valid_entries(a, where, 0, None if dropped else dtype)
     full_count = onp.sum(~ignored, axis=axis, keepdims=True)
     if mean is NO_VALUE:
-        mean = anp.sum(x, axis=axis, keepdims=True) / _float_count(
+        mean = anp.sum(real_if_dropped(x, dtype), axis=axis, keepdims=True) / _float_count(
             onp.maximum(full_count, 1), x)
     deviation = x - mean
     if ignored.any():
