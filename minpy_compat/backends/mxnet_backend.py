@@ -204,7 +204,7 @@ def from_backend(value, inputs=None):
     too, as NumPy's would be (an NDArray has no 0-d shape: MXNet gives shape (1,))."""
     MXArray = _array.MXArray
     if _is_ndarray(value):
-        if inputs and value.shape == (1,) and _all_0d(inputs):
+        if inputs and _all_0d(inputs) and value.shape == (1,):  # shape: a call into MXNet
             return MXArray(value, ())
         return MXArray(value)
     if type(value) is Logical:
