@@ -37,17 +37,69 @@ def _same(got, expected):
 
 
 # ---- a view written through reaches its base, as in NumPy --------------------------------
-def _flip_write(a): r = a[::-1]; r[0] = 100; return a
-def _step_write(a): r = a[::-2]; r[1:3] = 100; return a
-def _newaxis_write(a): r = a[None]; r[0, 1] = 5; return a
-def _rows_flip_add(a): r = a[:, ::-1]; r[0] += 10; return a
-def _nested_flip(a): a[1][::-1][0] = 77; return a
-def _swapaxes_write(a): r = a.swapaxes(0, 1); r[0] = 100; return a
-def _squeeze_write(a): r = a[None].squeeze(); r[0, 0] = -4; return a
-def _reshape_write(a): r = a.reshape(4, 3); r[0] = 0; r[-1, -1] = 9; return a
-def _transpose_fill(a): a.T.fill(2.0); return a
-def _row_iadd(a): r = a[1]; r += 10; return a
-def _flatten_copy(a): r = a.flatten(); r[0] = 100; return a, r
+def _flip_write(a):
+    r = a[::-1]
+    r[0] = 100
+    return a
+
+
+def _step_write(a):
+    r = a[::-2]
+    r[1:3] = 100
+    return a
+
+
+def _newaxis_write(a):
+    r = a[None]
+    r[0, 1] = 5
+    return a
+
+
+def _rows_flip_add(a):
+    r = a[:, ::-1]
+    r[0] += 10
+    return a
+
+
+def _nested_flip(a):
+    a[1][::-1][0] = 77
+    return a
+
+
+def _swapaxes_write(a):
+    r = a.swapaxes(0, 1)
+    r[0] = 100
+    return a
+
+
+def _squeeze_write(a):
+    r = a[None].squeeze()
+    r[0, 0] = -4
+    return a
+
+
+def _reshape_write(a):
+    r = a.reshape(4, 3)
+    r[0] = 0
+    r[-1, -1] = 9
+    return a
+
+
+def _transpose_fill(a):
+    a.T.fill(2.0)
+    return a
+
+
+def _row_iadd(a):
+    r = a[1]
+    r += 10
+    return a
+
+
+def _flatten_copy(a):
+    r = a.flatten()
+    r[0] = 100
+    return a, r
 
 
 VIEW_PROGRAMS = {f.__name__.lstrip("_"): f for f in (
