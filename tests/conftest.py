@@ -53,3 +53,17 @@ def check_grad(f, *args, argnums=None, order=1, rtol=1e-5, atol=1e-6):
                 grads = grad(f, argnums)(*a)
                 return grads[position] if isinstance(grads, list) else grads
             check_grad(first, *args, argnums=argnums, order=order - 1, rtol=1e-4, atol=1e-5)
+
+
+def numeric_jacobian(f, x, eps=1e-6):
+    """d f(x) / d x by central differences (float64), shape f(x).shape + x.shape; complex
+    outputs keep their imaginary part."""
+    x = onp.array(x, dtype=onp.float64)
+    out = onp.asarray(f(x))
+    jac = onp.zeros(out.shape + x.shape, dtype=out.dtype if out.dtype.kind == "c" else float)
+    for i in onp.ndindex(*x.shape):
+        up, down = x.copy(), x.copy()
+        up[i] += eps
+        down[i] -= eps
+        jac[(Ellipsis,) + i] = (onp.asarray(f(up)) - onp.asarray(f(down))) / (2 * eps)
+    return jac

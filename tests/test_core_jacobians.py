@@ -8,21 +8,10 @@ import minpy_compat.numpy as np
 from minpy_compat import (elementwise_grad, grad, hessian, hessian_vector_product, jacobian)
 from minpy_compat.errors import NonScalarOutputError
 
+from conftest import numeric_jacobian
+
 A = onp.array([0.7, -1.2, 2.0])
 B = onp.array([[0.3, 1.1], [-0.4, 0.9]])
-
-
-def numeric_jacobian(f, x, eps=1e-6):
-    """d f(x) / d x by central differences, shape f(x).shape + x.shape."""
-    x = onp.array(x, dtype=onp.float64)
-    out_shape = onp.shape(f(x))
-    jac = onp.zeros(out_shape + x.shape)
-    for i in onp.ndindex(*x.shape):
-        up, down = x.copy(), x.copy()
-        up[i] += eps
-        down[i] -= eps
-        jac[(Ellipsis,) + i] = (onp.asarray(f(up)) - onp.asarray(f(down))) / (2 * eps)
-    return jac
 
 
 def test_jacobian_of_an_array_function():

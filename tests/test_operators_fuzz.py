@@ -11,23 +11,11 @@ from minpy_compat import (Array, Number, grad, hessian, hessian_vector_product, 
                           make_vjp, minpy_to_numpy, return_numpy)
 from minpy_compat.errors import ArgnumError, GradientShapeError
 
+from conftest import numeric_jacobian
+
 X = onp.array([0.7, -1.2, 2.0])
 Y = onp.array([1.5, 0.4, -0.8])
 Pair = collections.namedtuple("Pair", "w b")
-
-
-def numeric_jacobian(f, x, eps=1e-6):
-    """d f(x) / d x by central differences (float64), shape f(x).shape + x.shape; complex
-    outputs keep their imaginary part."""
-    x = onp.array(x, dtype=onp.float64)
-    out = onp.asarray(f(x))
-    jac = onp.zeros(out.shape + x.shape, dtype=out.dtype if out.dtype.kind == "c" else float)
-    for i in onp.ndindex(*x.shape):
-        up, down = x.copy(), x.copy()
-        up[i] += eps
-        down[i] -= eps
-        jac[(Ellipsis,) + i] = (onp.asarray(f(up)) - onp.asarray(f(down))) / (2 * eps)
-    return jac
 
 
 # ---- conversion helpers ------------------------------------------------------------------
