@@ -208,3 +208,11 @@ def test_picking_refuses_a_traced_population_size_and_traced_probabilities():
         grad(lambda x: np.sum(np.random.default_rng(0).choice(x, 2)))(3.0)
     with pytest.raises(TracedValueError, match=r"random\.choice: expected constant"):
         grad(lambda p: np.sum(np.random.choice(X[0], 2, p=p)))(onp.ones(4) / 4)
+
+
+def test_a_refused_traced_parameter_names_what_does_take_traced_values():
+    # The message listed normal and uniform only, after permutation/choice/shuffle learned to.
+    with pytest.raises(TracedValueError, match=r"Generator\.exponential: expected constant "
+                                               r"parameters \(normal and uniform take traced "
+                                               r"ones, and permutation, choice and shuffle"):
+        grad(lambda s: np.sum(np.random.default_rng(0).exponential(s, size=2)))(1.5)

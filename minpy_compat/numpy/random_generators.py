@@ -25,7 +25,8 @@ def refuse_traced(where, args, kwargs):
     """Raise the house message when a drawing function gets a traced parameter."""
     if contains_box(args) or contains_box(tuple(kwargs.values())):
         raise TracedValueError(message(
-            where, "constant parameters (normal and uniform also take traced ones)",
+            where, "constant parameters (normal and uniform take traced ones, and "
+            "permutation, choice and shuffle traced data)",
             "a traced parameter", "Draw a standard variate and transform it with traced "
             "arithmetic, or pass x.asnumpy() if no gradient should flow."))
 
