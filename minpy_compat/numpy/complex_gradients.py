@@ -5,7 +5,7 @@ its gradient was silently 0), and ``sort_complex`` (the sort's order, as ``sort`
 import autograd.numpy as anp
 import numpy as onp
 from autograd.extend import primitive
-from autograd.tracer import getval, isbox, trace_primitives_map
+from autograd.tracer import getval, isbox
 
 from .. import registry
 from ..array import wrap
@@ -28,13 +28,6 @@ complex_sign = primitive(lambda z: onp.sign(z))  # NumPy's values, traced
 complex_sign.__name__ = "sign"
 
 
-def _traced_sign(x, *args, **kwargs):
-    """``sign`` on a traced value: ``complex_sign`` for complex numbers, else autograd's."""
-    if not args and not kwargs and onp.iscomplexobj(getval(x)):
-        return complex_sign(x)
-    return anp.sign(x, *args, **kwargs)
-
-
 def _traced_complex_sign(facade):
     def sign(x, *args, **kwargs):
         """``numpy.sign``; a traced complex ``x`` (NumPy 2) goes through ``complex_sign``,
@@ -47,8 +40,7 @@ def _traced_complex_sign(facade):
 
 if UNIT_SIGN:
     registry.define_vjp_argnums(complex_sign, composite_vjp(_unit)(complex_sign))
-    override("sign", _traced_complex_sign)
-    trace_primitives_map[onp.sign] = _traced_sign  # numpy.sign(traced), through the ufunc
+    override("sign", _traced_complex_sign)  # numpy.sign(traced) too: __array_ufunc__ runs it
 register(["sort_complex"],
          _reorder_vjp(lambda raw, rest, kwargs: (-1, onp.argsort(raw, axis=-1))))
 
