@@ -183,7 +183,8 @@ def into_out(name, compute, inputs, kwargs, casting="same_kind"):
     default rule (ufuncs: same_kind; other functions: unsafe, as NumPy's)."""
     out = kwargs.pop("out")
     out = out if type(out) is tuple else (out,)
-    plain = [t for t in out if t is not None and type(t) not in (Array, AdoptedArray)]
+    plain = [t for t in out
+             if t is not None and type(t) not in (Array, AdoptedArray, TracedArray)]
     if plain or kwargs.get("where") is not None:
         raise TracedValueError(message(
             f"{name}(out=...)", "out= arrays from minpy_compat.numpy, without where= (they "
