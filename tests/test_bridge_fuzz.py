@@ -182,6 +182,26 @@ def test_a_traced_out_array_takes_numpys_values_and_the_gradient(name):
     check_grad(f, X.copy())
 
 
+CONSTANT_INTO_TRACED_OUT = {  # no traced argument: the out= array alone is traced
+    "cumsum": lambda N, o: N.cumsum(N.ones(3), out=o),
+    "dot": lambda N, o: N.dot(N.eye(3), N.ones(3), out=o),
+    "clip": lambda N, o: N.clip(N.ones(3) * 2, 0, 1, out=o),
+    "take": lambda N, o: N.take(N.arange(3.0), [2, 1, 0], out=o),
+    "sum": lambda N, o: N.sum(N.ones((2, 3)), axis=0, out=o),
+    "multiply": lambda N, o: N.multiply(N.ones(3), 3.0, out=o),
+}
+
+
+@pytest.mark.parametrize("name", list(CONSTANT_INTO_TRACED_OUT))
+def test_constants_written_into_a_traced_out_array_replace_its_gradient(name):
+    def f(x, N=np):
+        out = x * 1.0
+        written = CONSTANT_INTO_TRACED_OUT[name](N, out)
+        return N.sum(out * x) + N.sum(written)
+    onp.testing.assert_allclose(f(np.array(X)), f(X.copy(), onp))
+    check_grad(f, X.copy())
+
+
 def test_a_traced_view_as_out_writes_through_to_its_base():
     def f(x, plain=False):
         a = (x * 1.0).reshape(1, 3)

@@ -295,7 +295,7 @@ def _traced_out(args, out):
     """Whether a call with ``out=`` must go through ``into_out``: a traced argument, or an
     out= array that is traced already (NumPy's own ``out=`` would write values only)."""
     targets = out if type(out) is tuple else (out,)
-    return contains_box(args) or any(type(t) is AdoptedArray for t in targets)
+    return contains_box(args) or any(type(t) in (AdoptedArray, TracedArray) for t in targets)
 
 
 __all__ = ["Array", "differentiable", "plain", "fill_namespace", "contains_box", "Ufunc"]
