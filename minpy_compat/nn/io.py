@@ -5,7 +5,8 @@
 * ``'pad'``: the last batch is filled up with samples from the start of the data,
   and ``batch.pad`` says how many of them are padding;
 * ``'discard'``: they are dropped; every batch is full;
-* ``'roll_over'``: they open the next epoch's first batch; every batch is full.
+* ``'roll_over'``: they open the next epoch's first batch; every batch is full
+  (with fewer samples than a batch, the batch goes on around the data).
 
 >>> import numpy
 >>> it = NDArrayIter(numpy.arange(10.0).reshape(5, 2), numpy.arange(5), batch_size=2)
@@ -60,6 +61,20 @@ class DataIter:
                          index=self.getindex())
 
     next = __next__
+
+    def _rolled(self, order):
+        """'roll_over': the full batches of ``order`` and the samples left over. With
+        fewer samples than one batch, the batch goes on around the data, as a stream
+        (MXNet's first batch; its first epoch has none), and the rest of that pass is
+        left over: every epoch has a batch and each sample is seen equally often."""
+        short = self.batch_size - len(order)
+        if short > 0:
+            wrapped = onp.arange(short) % self.num_source
+            rest = onp.arange(short % self.num_source, self.num_source) \
+                if short % self.num_source else onp.arange(0)
+            return onp.concatenate([order, wrapped]), rest.astype(onp.int64)
+        full = len(order) - len(order) % self.batch_size
+        return order[:full], order[full:]
 
     def iter_next(self):
         raise NotImplementedError(f"{type(self).__name__}.iter_next")
@@ -174,13 +189,26 @@ class NDArrayIter(DataIter):
         order = onp.concatenate([self._carry, onp.arange(self.num_data)]).astype(onp.int64)
         self._carry = self._leftover = onp.arange(0)
         if self.last_batch_handle == "roll_over":
-            full = len(order) - len(order) % self.batch_size
-            order, self._leftover = order[:full], order[full:]
+            order, self._leftover = self._rolled(order)
         self._pad = -len(order) % self.batch_size
         if self._pad:  # 'pad': wrap around to the start of the data
             order = onp.concatenate([order, onp.arange(self._pad) % self.num_source])
         self._order = order
         self._cursor = -self.batch_size
+
+    def _rolled(self, order):
+        """'roll_over': the full batches of ``order`` and the samples left over. With
+        fewer samples than one batch, the batch goes on around the data, as a stream
+        (MXNet's first batch; its first epoch has none), and the rest of that pass is
+        left over: every epoch has a batch and each sample is seen equally often."""
+        short = self.batch_size - len(order)
+        if short > 0:
+            wrapped = onp.arange(short) % self.num_source
+            rest = onp.arange(short % self.num_source, self.num_source) \
+                if short % self.num_source else onp.arange(0)
+            return onp.concatenate([order, wrapped]), rest.astype(onp.int64)
+        full = len(order) - len(order) % self.batch_size
+        return order[:full], order[full:]
 
     def iter_next(self):
         self._cursor += self.batch_size

@@ -30,7 +30,7 @@ from tqdm.auto import tqdm
 from ..array import to_numpy, wrap
 from ..core import grad_and_loss
 from ..errors import UnknownOptionError, message
-from . import init as _init, optim as _optim
+from . import init as _init, optim as _optim, solver_checkpoint as _checkpoint
 from .solver_batches import classes as _classes, evaluation_iter as _evaluation_iter, \
     own_batch as _own_batch, trimmed as _trimmed
 from .options import check_keys, is_int, lookup
@@ -86,7 +86,7 @@ class Solver:
         for name in ("lr_decay", "num_epochs", "train_acc_num_samples", "print_every",
                      "verbose"):
             setattr(self, name, options[name])
-        self.epoch = 0
+        self.epoch, self._last_epoch = 0, self.num_epochs
         self.best_val_acc = None
         self.best_params, self.best_aux_params = {}, {}
         self.loss_history, self.train_acc_history, self.val_acc_history = [], [], []
@@ -173,14 +173,35 @@ class Solver:
         total = per_epoch * self.num_epochs if per_epoch else None
         with tqdm(total=total, dynamic_ncols=True, unit="batch",
                   disable=not self.verbose or _tqdm_disabled()) as bar:
+            self._last_epoch = self.epoch + self.num_epochs  # a resumed run counts on
             for _ in range(self.num_epochs):
-                bar.set_description(f"epoch {self.epoch + 1}/{self.num_epochs}")
+                bar.set_description(f"epoch {self.epoch + 1}/{self._last_epoch}")
                 losses = self._train_epoch(bar)
                 self._end_epoch(onp.mean(losses) if losses else float("nan"))
         if self.best_params:  # with the aux params (running statistics) of the same epoch
-            self.model.params = _copies(self.best_params)
+            self._stopped_at = (self.model.params, dict(self.model.aux_params))
+            self.model.params = self._best_in_model = _copies(self.best_params)
             self.model.aux_params.update(_copies(self.best_aux_params))
         return self
+
+    # ---- checkpoints -----------------------------------------------------------------
+    def save(self, prefix):
+        """Write a checkpoint: the model's parameters to ``prefix + '.params'`` and the
+        optimizer state, epoch count, histories and best epoch to ``prefix + '.states'``
+        (see ``nn.solver_checkpoint``); ``prefix`` is a string or a path object."""
+        _checkpoint.save(self, prefix)
+
+    def load(self, prefix):
+        """Read a checkpoint written by ``save``; ``train()`` then goes on as if it had
+        never stopped. Returns ``self``."""
+        return _checkpoint.load(self, prefix)
+
+    def resume_point(self):
+        """``(params, aux_params)`` where the last ``train()`` stopped, when it put the
+        best epoch's parameters in the model since; else None (the model's own)."""
+        if self.model.params is getattr(self, "_best_in_model", None):
+            return self._stopped_at
+        return None
 
     def _train_epoch(self, bar):
         self.train_dataiter.reset()
@@ -203,7 +224,7 @@ class Solver:
         self.epoch += 1
         self.train_acc_history.append(train_acc)
         kind = "acc" if TASK_TYPES[self.task_type] else "loss"
-        line = f"(Epoch {self.epoch} / {self.num_epochs}) loss: {mean_loss:.6f}; " \
+        line = f"(Epoch {self.epoch} / {self._last_epoch}) loss: {mean_loss:.6f}; " \
             f"train {kind}: {train_acc:.6f}"
         if val_acc is not None:
             self.val_acc_history.append(val_acc)

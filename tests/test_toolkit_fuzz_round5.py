@@ -1,0 +1,259 @@
+"""Round 5 of fuzzing MinPy's nn toolkit, each bug pinned by a test.
+
+'roll_over' with fewer samples than a batch yields a batch every epoch; ModelBase.load
+refuses a file that lacks declared parameters (strict=False loads the rest); a
+Solver checkpoint (``Solver.save`` / ``Solver.load``) keeps the optimizer state, so a
+resumed run matches an uninterrupted one bit for bit; the epoch line counts on
+across train() calls.
+"""
+import os
+import re
+
+import numpy as onp
+import pytest
+
+from minpy_compat.nn.io import NDArrayIter
+from minpy_compat.nn.model import ModelBase
+from minpy_compat.nn.solver import Solver
+
+from test_nn_model_solver import TwoLayerNet, blobs, make_solver
+
+rng = onp.random.RandomState(5)
+
+
+def need_mxnet():
+    return pytest.importorskip("mxnet", reason="MXNet is not installed (full environment only)")
+
+
+def epoch(it):
+    it.reset()
+    return [(b.label[0].tolist(), b.pad) for b in it]
+
+
+# ---- 'roll_over' with fewer samples than a batch --------------------------------------
+def test_roll_over_with_fewer_samples_than_a_batch_wraps_around_the_data():
+    it = NDArrayIter(onp.arange(3.0), onp.arange(3), batch_size=5, last_batch_handle="roll_over")
+    # The first epoch had no batch at all (the Solver's epoch loss was nan).
+    assert it.getnumiterations() == 1
+    assert epoch(it) == [([0, 1, 2, 0, 1], 0)]
+    assert epoch(it) == [([2, 0, 1, 2, 0], 0)]
+    assert epoch(it) == [([1, 2, 0, 1, 2], 0)]
+    assert epoch(it) == [([0, 1, 2, 0, 1], 0)]
+    it.hard_reset()
+    assert epoch(it) == [([0, 1, 2, 0, 1], 0)]
+
+
+def test_roll_over_first_batch_matches_mxnet():
+    mx = need_mxnet()
+    ours = NDArrayIter(onp.arange(3.0), onp.arange(3), batch_size=5,
+                       last_batch_handle="roll_over")
+    theirs = mx.io.NDArrayIter(onp.arange(3.0), onp.arange(3), batch_size=5,
+                               last_batch_handle="roll_over")
+    assert list(theirs) == []  # MXNet 1.9.1's first epoch is empty too (then it wraps)
+    theirs.reset()
+    assert [b.label[0].tolist() for b in ours] == \
+        [b.label[0].asnumpy().astype(int).tolist() for b in theirs]
+
+
+@pytest.mark.parametrize("n, batch", [(1, 4), (3, 5), (2, 7), (4, 6)])
+def test_roll_over_small_data_is_a_stream(n, batch):
+    it = NDArrayIter(onp.arange(float(n)), onp.arange(n), batch_size=batch,
+                     last_batch_handle="roll_over")
+    seen = [label for _ in range(2 * n) for labels, pad in epoch(it) for label in labels]
+    assert seen == [i % n for i in range(len(seen))] and len(seen) >= 2 * n * batch
+
+
+def test_solver_trains_with_roll_over_and_a_batch_larger_than_the_data(capsys):
+    X, y = blobs(n=3)
+    train = NDArrayIter(X, y, batch_size=5, last_batch_handle="roll_over")
+    onp.random.seed(0)
+    solver = Solver(TwoLayerNet(), train, NDArrayIter(X, y, batch_size=5), num_epochs=3,
+                    update_rule="adam", verbose=True, print_every=1)
+    solver.train()
+    out = capsys.readouterr().out
+    assert len(solver.loss_history) == 3 and onp.isfinite(solver.loss_history).all()
+    assert "nan" not in out
+    assert len(solver.val_acc_history) == 3 and onp.isfinite(solver.train_acc_history).all()
+
+
+# ---- ModelBase.load: a file that lacks declared parameters -----------------------------
+def saved_prefix(tmp_path, model):
+    prefix = os.path.join(tmp_path, "m")
+    model.save(prefix)
+    return prefix
+
+
+def partial_file(tmp_path):
+    small = ModelBase().add_param("w", (2,)).add_aux_param("rm", onp.zeros(2))
+    small.params["w"], small.aux_params["rm"] = onp.ones(2), onp.full(2, 3.0)
+    return saved_prefix(tmp_path, small)
+
+
+def test_load_names_missing_parameters_and_loads_nothing(tmp_path):
+    prefix = partial_file(tmp_path)
+    model = ModelBase().add_param("w", (2,)).add_param("b", (3,)) \
+        .add_aux_param("rm", onp.zeros(2)).add_aux_param("rv", onp.zeros(2))
+    model.params["w"] = onp.zeros(2)
+    # It loaded 'w' and 'rm' and left 'b' and 'rv' as they were, without a word.
+    with pytest.raises(ValueError, match=r"ModelBase.load: expected every declared parameter "
+                       r"in the file, got none for parameter 'b', aux param 'rv'\. Save this "
+                       r"model's parameters, or load with strict=False\."):
+        model.load(prefix)
+    onp.testing.assert_array_equal(model.params["w"], onp.zeros(2))
+    onp.testing.assert_array_equal(model.aux_params["rm"], onp.zeros(2))
+
+
+def test_load_strict_false_loads_what_the_file_has(tmp_path):
+    prefix = partial_file(tmp_path)
+    model = ModelBase().add_param("w", (2,)).add_param("b", (3,))
+    model.params["b"] = onp.full(3, 7.0)
+    model.load(prefix, strict=False)
+    onp.testing.assert_array_equal(model.params["w"], onp.ones(2))
+    onp.testing.assert_array_equal(model.params["b"], onp.full(3, 7.0))
+    onp.testing.assert_array_equal(model.aux_params["rm"], onp.full(2, 3.0))
+
+
+def test_load_names_parameters_the_model_does_not_have(tmp_path):
+    prefix = partial_file(tmp_path)
+    with pytest.raises(ValueError, match=r"Net.load: expected only parameters this model "
+                       r"declares, got aux param 'rm' in the file\. Declare them"):
+        type("Net", (ModelBase,), {})().add_param("w", (2,)).load(prefix)
+    # a value the model holds without declaring it is not "unexpected"
+    model = ModelBase().add_param("w", (2,))
+    model.aux_params["rm"] = onp.zeros(2)
+    onp.testing.assert_array_equal(model.load(prefix).aux_params["rm"], onp.full(2, 3.0))
+
+
+def test_load_still_takes_a_complete_file(tmp_path):
+    solver = make_solver(model=TwoLayerNet(batchnorm=True), num_epochs=1)
+    solver.train()
+    prefix = saved_prefix(tmp_path, solver.model)
+    loaded = TwoLayerNet(batchnorm=True).load(prefix)
+    assert set(loaded.params) == set(solver.model.params)
+    with pytest.raises(ValueError, match=r"TwoLayerNet.load: expected every declared "
+                       r"parameter in the file, got none for parameter 'gamma', parameter "
+                       r"'beta', aux param 'running_mean', aux param 'running_var'\."):
+        TwoLayerNet(batchnorm=True).load(saved_prefix(tmp_path, make_solver(
+            num_epochs=1).train().model))
+
+
+# ---- Solver checkpoints: the optimizer state is saved with the model -------------------
+def assert_same_training(a, b):
+    assert a.epoch == b.epoch and a.best_val_acc == b.best_val_acc
+    assert a.loss_history == b.loss_history and a.val_acc_history == b.val_acc_history
+    assert a.train_acc_history == b.train_acc_history
+    for mine, theirs in ((a.model.params, b.model.params),
+                         (a.model.aux_params, b.model.aux_params),
+                         (a.best_params, b.best_params)):
+        assert set(mine) == set(theirs)
+        for name in mine:
+            assert onp.asarray(mine[name]).dtype == onp.asarray(theirs[name]).dtype
+            onp.testing.assert_array_equal(mine[name], theirs[name])
+    assert set(a.optim_configs) == set(b.optim_configs)
+    for name, config in a.optim_configs.items():
+        assert set(config) == set(b.optim_configs[name])
+        for key, value in config.items():
+            onp.testing.assert_array_equal(value, b.optim_configs[name][key])
+
+
+@pytest.mark.parametrize("rule, config", [("adam", {"learning_rate": 0.02}),
+                                          ("sgd_momentum", {"learning_rate": 0.05}),
+                                          ("rmsprop", {"learning_rate": 0.01})])
+def test_a_resumed_solver_matches_an_uninterrupted_one_bit_for_bit(tmp_path, rule, config):
+    options = dict(update_rule=rule, optim_config=config, lr_decay=0.9)
+    whole = make_solver(model=TwoLayerNet(batchnorm=True), num_epochs=4, **options)
+    whole.init().train()
+    first = make_solver(model=TwoLayerNet(batchnorm=True), num_epochs=2, **options)
+    first.init().train()
+    prefix = os.path.join(tmp_path, "checkpoint")
+    first.save(prefix)
+    assert os.path.exists(prefix + ".params") and os.path.exists(prefix + ".states")
+    resumed = make_solver(model=TwoLayerNet(batchnorm=True), num_epochs=2, **options)
+    resumed.load(prefix).train()
+    assert_same_training(whole, resumed)
+    # the model file alone restarts the optimizer, which is what went wrong before
+    restarted = make_solver(model=TwoLayerNet(batchnorm=True).load(prefix), num_epochs=2,
+                            **options).train()
+    assert any(not onp.array_equal(whole.model.params[k], restarted.model.params[k])
+               for k in whole.model.params)
+
+
+def test_resuming_goes_on_from_where_training_stopped_not_from_the_best_epoch(tmp_path):
+    # With batchnorm, sgd_momentum is best at epoch 1 here, so train() ends with epoch
+    # 1's parameters in the model while the momentum belongs to epoch 2's.
+    options = dict(update_rule="sgd_momentum", optim_config={"learning_rate": 0.05},
+                   model=TwoLayerNet(batchnorm=True))
+    first = make_solver(num_epochs=2, **options)
+    first.init().train()
+    assert first.val_acc_history[0] == first.best_val_acc
+    stopped = first.resume_point()[0]
+    assert any(not onp.array_equal(stopped[k], first.model.params[k]) for k in stopped)
+    prefix = os.path.join(tmp_path, "checkpoint")
+    first.save(prefix)
+    options["model"] = TwoLayerNet(batchnorm=True)
+    loaded = make_solver(num_epochs=2, **options).load(prefix)
+    for name, value in stopped.items():
+        onp.testing.assert_array_equal(loaded.model.params[name], value)
+    for name, value in first.best_params.items():
+        onp.testing.assert_array_equal(loaded.best_params[name], value)
+    assert loaded.resume_point() is None
+
+
+def test_a_checkpoint_keeps_float32_state(tmp_path):
+    model = ModelBase().add_param("w", (3,))
+    model.params["w"] = onp.ones(3, onp.float32)
+    solver = Solver(model, NDArrayIter(onp.ones((2, 3)), onp.zeros(2)), None,
+                    update_rule="adam", verbose=False)
+    solver.optim_configs = {"w": {"learning_rate": 0.5, "m": onp.ones(3, onp.float32),
+                                  "t": 3}}
+    prefix = os.path.join(tmp_path, "checkpoint")
+    solver.save(prefix)
+    other = ModelBase().add_param("w", (3,))
+    loaded = Solver(other, None, None, update_rule="adam", verbose=False).load(prefix)
+    assert loaded.optim_configs["w"]["m"].dtype == onp.float32
+    assert loaded.optim_configs["w"]["t"] == 3 and type(loaded.optim_configs["w"]["t"]) is int
+    assert other.params["w"].dtype == onp.float32
+
+
+def test_checkpoint_mistakes_are_named_and_change_nothing(tmp_path):
+    prefix = os.path.join(tmp_path, "checkpoint")
+    solver = make_solver(num_epochs=1)
+    solver.optim_configs = {"w1": {"callback": print}}
+    with pytest.raises(ValueError, match=r"Solver.save optim config of 'w1', 'callback': "
+                       r"expected numbers or arrays of numbers, got <built-in function print>"):
+        solver.save(prefix)
+    assert not os.path.exists(prefix + ".states")
+    solver = make_solver(num_epochs=1).train()
+    solver.save(prefix)
+    other = make_solver(model=TwoLayerNet(H=8), num_epochs=1)
+    with pytest.raises(ValueError, match=r"TwoLayerNet.load parameter 'w1': expected shape "
+                       r"\(4, 8\), got shape \(4, 16\)"):
+        other.load(prefix)
+    assert other.model.params == {} and other.optim_configs == {} and other.epoch == 0
+    bigger = make_solver(model=TwoLayerNet(batchnorm=True), num_epochs=1)
+    with pytest.raises(ValueError, match=r"Solver.load '.*checkpoint.states': expected an "
+                       r"optimizer config for each of \['b1', 'b2', 'beta', 'gamma', 'w1', "
+                       r"'w2'\], got configs for \['b1', 'b2', 'w1', 'w2'\]"):
+        bigger.load(prefix)
+    with open(prefix + ".states", "wb") as handle:
+        onp.savez(handle, a=onp.zeros(2))
+    with pytest.raises(ValueError, match=r"expected a checkpoint of format 1 written by "
+                       r"Solver.save, got format None"):
+        make_solver(num_epochs=1).load(prefix)
+    with open(prefix + ".states", "wb") as handle:
+        onp.save(handle, onp.zeros(2))
+    # numpy.load gave a lone array, and `with` raised a TypeError about context managers.
+    with pytest.raises(ValueError, match=r"Solver.load '.*checkpoint.states': expected named "
+                       r"arrays \(NumPy's .npz format\), got one array of shape \(2,\)\."):
+        make_solver(num_epochs=1).load(prefix)
+
+
+# ---- the epoch line counts on across train() calls -------------------------------------
+def test_the_epoch_line_counts_on_when_training_goes_on(capsys):
+    solver = make_solver(num_epochs=2, verbose=True, print_every=None)
+    solver.train()
+    solver.train()
+    lines = [line for line in capsys.readouterr().out.splitlines() if line.startswith("(Epoch")]
+    # The third and fourth said "(Epoch 3 / 2)" and "(Epoch 4 / 2)".
+    assert [re.match(r"\(Epoch (\d) / (\d)\)", line).groups() for line in lines] == \
+        [("1", "2"), ("2", "2"), ("3", "4"), ("4", "4")]
