@@ -189,7 +189,14 @@ none for parameter 'w'. Save this model's parameters, or load with strict=False.
 
 
 def read_arrays(where, path):
-    """``{name: array}`` from a file in NumPy's .npz format, which ``save`` writes."""
+    """``{name: array}`` from a file in NumPy's .npz format, which ``save`` writes.
+
+    >>> import os, tempfile
+    >>> prefix = os.path.join(tempfile.mkdtemp(), 'model')
+    >>> ModelBase().add_aux_param('step', 3).save(prefix)
+    >>> read_arrays('example', prefix + '.params')
+    {'aux_param_step': array(3)}
+    """
     saved = onp.load(path, allow_pickle=False)
     if not hasattr(saved, "files"):  # a lone .npy array
         raise ValueError(message(f"{where} {path!r}", "named arrays (NumPy's .npz format)",

@@ -9,6 +9,28 @@ validation accuracy, and the parameters where training stopped when ``train()``
 has put the best epoch's ones in the model. A solver that loads it and trains on
 goes exactly as one that never stopped (NumPy's global random state, which
 shuffling, sub-sampling and dropout draw from, is the caller's to keep).
+
+>>> import os, tempfile, numpy
+>>> from minpy_compat.nn.io import NDArrayIter
+>>> from minpy_compat.nn.model import ModelBase
+>>> from minpy_compat.nn.solver import Solver
+>>> class Mean(ModelBase):
+...     def __init__(self):
+...         super().__init__()
+...         self.add_param('w', (1,))
+...     def forward(self, X, mode):
+...         return X * 0 + self.params['w']
+...     def loss(self, predict, y):
+...         return ((predict[:, 0] - y) ** 2).mean()
+>>> data = NDArrayIter(numpy.zeros((4, 1)), numpy.full(4, 2.0), batch_size=4)
+>>> def solver(epochs):
+...     return Solver(Mean(), data, None, task_type='regression', num_epochs=epochs,
+...                   update_rule='sgd_momentum', init_rule='constant', verbose=False)
+>>> prefix = os.path.join(tempfile.mkdtemp(), 'checkpoint')
+>>> solver(2).train().save(prefix)
+>>> resumed = solver(1).load(prefix).train()
+>>> resumed.epoch, bool(resumed.model.params['w'] == solver(3).train().model.params['w'])
+(3, True)
 """
 import json
 import os
