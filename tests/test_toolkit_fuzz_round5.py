@@ -13,7 +13,8 @@ import numpy as onp
 import pytest
 
 from minpy_compat import grad
-from minpy_compat.nn import layers
+from minpy_compat.errors import UnknownOptionError
+from minpy_compat.nn import init, layers
 from minpy_compat.nn.io import NDArrayIter
 from minpy_compat.nn.model import ModelBase
 from minpy_compat.nn.solver import Solver
@@ -346,3 +347,104 @@ def test_layers_name_a_weight_of_the_wrong_shape(call, pattern):
     # (or, for a bias, a result of the wrong shape).
     with pytest.raises(ValueError, match=pattern):
         call()
+
+
+# ---- init: float32 configs, uniform, named config mistakes --------------------------------
+def test_constant_keeps_a_float32_value_float32():
+    # A float32 value (or array) came back float64.
+    assert init.constant((2, 3), {"value": onp.float32(0.5)}).dtype == onp.float32
+    value = onp.array([1.0, 2.0], onp.float32)
+    out = init.constant((3, 2), {"value": value})
+    assert out.dtype == onp.float32 and out.tolist() == [[1.0, 2.0]] * 3
+    assert init.constant((2,), {"value": 3}).dtype == onp.float64
+
+
+def test_init_has_a_uniform_rule():
+    # init.uniform did not exist (AttributeError), nor init_rule='uniform'.
+    onp.random.seed(0)
+    w = init.uniform((200,), {"low": -0.5, "high": 0.25})
+    assert w.shape == (200,) and w.min() >= -0.5 and w.max() < 0.25 and w.min() < -0.4
+    default = init.uniform((100,))
+    assert abs(default).max() <= 0.07
+    model = ModelBase().add_param("w", (3, 2), init_rule="uniform",
+                                  init_config={"low": 1.0, "high": 2.0})
+    Solver(model, None, None, verbose=False).init()
+    assert 1.0 <= model.params["w"].min() and model.params["w"].max() < 2.0
+    with pytest.raises(ValueError, match=r"init.uniform config 'high': expected a finite real "
+                       r"number >= 1.0, got 0.5\."):
+        init.uniform((2,), {"low": 1.0, "high": 0.5})
+
+
+@pytest.mark.parametrize("call, error, pattern", [
+    (lambda: init.gaussian((2,), {"stdvar": -1.0}), ValueError,
+     r"init.gaussian config 'stdvar': expected a finite real number >= 0, got -1.0\."),
+    (lambda: init.gaussian((2,), {"mu": "0"}), ValueError,
+     r"init.gaussian config 'mu': expected a finite real number, got '0'\."),
+    (lambda: init.constant((2,), {"value": "a"}), ValueError,
+     r"init.constant 'value': expected a real number or an array of them, got 'a'\."),
+    (lambda: init.constant((2,), {"value": 1j}), ValueError,
+     r"init.constant 'value': expected a real number or an array of them, got 1j\."),
+    (lambda: init.custom((2,), {"function": 3}), TypeError,
+     r"init.custom 'function': expected a callable such as numpy.ones, got 3\."),
+], ids=["gaussian-stdvar", "gaussian-mu", "constant-str", "constant-complex", "custom"])
+def test_init_names_a_bad_config_value(call, error, pattern):
+    # NumPy's "scale < 0", "could not convert string to float", "'int' object is not
+    # callable" came out, naming neither the rule nor the option.
+    with pytest.raises(error, match=pattern):
+        call()
+
+
+# ---- Solver and NDArrayIter options --------------------------------------------------------
+def test_solver_refuses_an_infinite_lr_decay():
+    # It was accepted; the second epoch trained with an infinite learning rate (nan).
+    with pytest.raises(ValueError, match=r"Solver option 'lr_decay': expected a real number "
+                       r">= 0, got inf\."):
+        make_solver(lr_decay=float("inf"))
+
+
+def test_the_solver_options_module_example_runs():
+    import doctest
+    from minpy_compat.nn import solver_options
+    result = doctest.testmod(solver_options)
+    assert result.attempted > 0 and result.failed == 0
+
+
+def test_solver_names_an_update_rule_that_returns_a_weight_of_another_shape():
+    solver = make_solver(update_rule=lambda w, dw, config: (onp.zeros(3), config), num_epochs=1)
+    solver.init()
+    before = {k: onp.array(v) for k, v in solver.model.params.items()}
+    # affine then complained about 'w' on the next batch, far from the cause.
+    with pytest.raises(ValueError, match=r"Solver update_rule for parameter 'w1': expected "
+                       r"next_w of shape \(4, 16\), got shape \(3,\)\."):
+        solver.train()
+    for name, value in before.items():
+        onp.testing.assert_array_equal(solver.model.params[name], value)
+
+
+@pytest.mark.parametrize("handle", [["pad"], print, None])
+def test_ndarrayiter_refuses_a_last_batch_handle_that_is_not_a_name(handle):
+    # A list raised "unhashable type: 'list'"; a callable was accepted and acted as 'pad'.
+    with pytest.raises(UnknownOptionError, match=r"NDArrayIter argument 'last_batch_handle': "
+                       r"expected one of 'pad', 'discard', 'roll_over', got "):
+        NDArrayIter(onp.zeros((4, 2)), None, batch_size=2, last_batch_handle=handle)
+
+
+def test_solver_refuses_an_update_rule_given_as_a_list():
+    # TypeError: unhashable type: 'list'.
+    with pytest.raises(UnknownOptionError, match=r"Solver option 'update_rule': expected one "
+                       r"of 'sgd', .* or a callable, got \['sgd'\]\."):
+        make_solver(update_rule=["sgd"])
+
+
+def test_a_shuffled_batch_index_numbers_the_samples_as_given():
+    data = onp.arange(14.0).reshape(7, 2)
+    onp.random.seed(1)
+    it = NDArrayIter(data, onp.arange(7) * 10, batch_size=3, shuffle=True)
+    for batch in it:
+        # The index gave positions in the shuffled copy: data[index] was other samples.
+        onp.testing.assert_array_equal(batch.data[0], data[batch.index])
+        onp.testing.assert_array_equal(batch.label[0], batch.index * 10)
+    onp.random.seed(2)
+    sub = it.getsubiter(4)
+    for batch in sub:
+        onp.testing.assert_array_equal(batch.data[0], data[batch.index])

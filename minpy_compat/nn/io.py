@@ -20,8 +20,8 @@ import os
 import numpy as onp
 
 from ..array import to_numpy, wrap
-from ..errors import message
-from .options import is_int, lookup
+from ..errors import UnknownOptionError, message
+from .options import is_int
 
 LAST_BATCH_HANDLES = ("pad", "discard", "roll_over")
 
@@ -139,14 +139,18 @@ class NDArrayIter(DataIter):
 
     ``data`` and ``label`` are arrays, lists or dicts of arrays with a common first
     dimension. ``shuffle=True`` permutes the samples once, here, with NumPy's
-    global random state. Batches hold ``Array`` copies.
+    global random state; a batch's ``index`` still numbers its samples as given.
+    Batches hold ``Array`` copies.
     """
 
     def __init__(self, data, label=None, batch_size=1, shuffle=False,
                  last_batch_handle="pad", data_name="data", label_name="softmax_label"):
         super().__init__(batch_size)
-        lookup("NDArrayIter argument 'last_batch_handle'",
-               dict.fromkeys(LAST_BATCH_HANDLES), last_batch_handle)
+        if not isinstance(last_batch_handle, str) or \
+                last_batch_handle not in LAST_BATCH_HANDLES:  # a callable is no handle
+            raise UnknownOptionError(message("NDArrayIter argument 'last_batch_handle'",
+                                             "one of 'pad', 'discard', 'roll_over'",
+                                             f"{last_batch_handle!r:.60}"))
         if not is_int(batch_size) or batch_size < 1:
             raise ValueError(message("NDArrayIter argument 'batch_size'", "an int >= 1",
                                      repr(batch_size)))
@@ -154,8 +158,9 @@ class NDArrayIter(DataIter):
         self.data = _named_arrays(data, data_name, "data")
         self.label = _named_arrays(label, label_name, "label", allow_empty=True)
         self.num_source = _common_length(self.data + self.label)
+        self.sample_index = onp.arange(self.num_source)
         if shuffle:
-            order = onp.random.permutation(self.num_source)
+            order = self.sample_index = onp.random.permutation(self.num_source)
             self.data = [(k, v[order]) for k, v in self.data]
             self.label = [(k, v[order]) for k, v in self.label]
         self.last_batch_handle = last_batch_handle
@@ -223,14 +228,19 @@ class NDArrayIter(DataIter):
         return len(self._order) // self.batch_size
 
     # ---- the current batch -----------------------------------------------------------
-    def getindex(self):
+    def _positions(self):
+        """Where the current batch's samples lie in the (shuffled) arrays."""
         return self._order[self._cursor:self._cursor + self.batch_size]
 
+    def getindex(self):
+        """The current batch's sample numbers in the data as given (before shuffling)."""
+        return self.sample_index[self._positions()]
+
     def getdata(self):
-        return [wrap(array[self.getindex()]) for _, array in self.data]
+        return [wrap(array[self._positions()]) for _, array in self.data]
 
     def getlabel(self):
-        return [wrap(array[self.getindex()]) for _, array in self.label]
+        return [wrap(array[self._positions()]) for _, array in self.label]
 
     def getpad(self):
         last = self._cursor + self.batch_size >= len(self._order)
@@ -267,10 +277,11 @@ class NDArrayIter(DataIter):
                                      repr(num_samples)))
         chosen = onp.arange(self.num_source) if num_samples == self.num_source else \
             onp.sort(onp.random.choice(self.num_source, num_samples, replace=False))
-        return NDArrayIter({k: v[chosen] for k, v in self.data},
-                           {k: v[chosen] for k, v in self.label} or None,
-                           batch_size=min(self.batch_size, num_samples),
-                           last_batch_handle="pad")
+        sub = NDArrayIter({k: v[chosen] for k, v in self.data},
+                          {k: v[chosen] for k, v in self.label} or None,
+                          batch_size=min(self.batch_size, num_samples), last_batch_handle="pad")
+        sub.sample_index = self.sample_index[chosen]
+        return sub
 
 
 # ---- files ---------------------------------------------------------------------------
