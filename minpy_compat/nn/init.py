@@ -6,6 +6,8 @@ reproducible.
 >>> constant((2,), {'value': 3.0})
 array([3., 3.])
 """
+import numbers
+
 import numpy as onp
 
 from ..array import to_numpy, wrap
@@ -17,6 +19,16 @@ def _config(rule, config, accepted):
     config = {} if config is None else config
     check_keys(f"init.{rule} config", config, accepted)
     return config
+
+
+def _real(rule, config, key, default, least=None):
+    """``config[key]`` (or ``default``), checked to be a real number (>= ``least``)."""
+    value = config.get(key, default)
+    if isinstance(value, bool) or not isinstance(value, numbers.Real) or \
+            not onp.isfinite(value) or (least is not None and value < least):
+        wanted = "a finite real number" + ("" if least is None else f" >= {least}")
+        raise ValueError(message(f"init.{rule} config {key!r}", wanted, repr(value)))
+    return value
 
 
 def xavier(shape, config=None):
@@ -47,13 +59,30 @@ def gaussian(shape, config=None):
     array([1., 1.])
     """
     config = _config("gaussian", config, ("mu", "stdvar"))
-    return wrap(onp.random.normal(config.get("mu", 0.0), config.get("stdvar", 0.001),
-                                  size=as_shape("init.gaussian argument 'shape'", shape)))
+    mu, std = _real("gaussian", config, "mu", 0.0), _real("gaussian", config, "stdvar", 0.001, 0)
+    return wrap(onp.random.normal(mu, std, size=as_shape("init.gaussian argument 'shape'", shape)))
+
+
+def uniform(shape, config=None):
+    """Uniform draws in [``low``, ``high``) (default MXNet's ``Uniform``: -0.07, 0.07).
+
+    >>> import numpy
+    >>> numpy.random.seed(0)
+    >>> w = uniform((2, 3), {'low': 0.0, 'high': 0.5})
+    >>> w.shape, bool(w.min() >= 0.0 and w.max() < 0.5)
+    ((2, 3), True)
+    """
+    config = _config("uniform", config, ("low", "high"))
+    low = _real("uniform", config, "low", -0.07)
+    high = _real("uniform", config, "high", 0.07, low)
+    return wrap(onp.random.uniform(low, high, size=as_shape("init.uniform argument 'shape'",
+                                                            shape)))
 
 
 def constant(shape, config=None):
     """Every entry ``value`` (default 0); as in MinPy, ``value`` may also be an array
-    that broadcasts to ``shape``.
+    that broadcasts to ``shape``. A floating ``value`` keeps its dtype (float32 stays
+    float32); others become float64.
 
     >>> constant((2, 2), {'value': [1.0, 2.0]})
     array([[1., 2.],
@@ -61,7 +90,11 @@ def constant(shape, config=None):
     """
     config = _config("constant", config, ("value",))
     shape = as_shape("init.constant argument 'shape'", shape)
-    value = onp.asarray(to_numpy(config.get("value", 0.0)), dtype=onp.float64)
+    value = onp.asarray(to_numpy(config.get("value", 0.0)))
+    if value.dtype.kind not in "biuf":
+        raise ValueError(message("init.constant 'value'", "a real number or an array of them",
+                                 f"{config['value']!r:.60}"))
+    value = value if value.dtype.kind == "f" else value.astype(onp.float64)
     try:
         return wrap(onp.array(onp.broadcast_to(value, shape)))
     except ValueError:
@@ -81,7 +114,11 @@ def custom(shape, config=None):
     """
     config = _config("custom", config, ("function",))
     shape = as_shape("init.custom argument 'shape'", shape)
-    value = onp.array(to_numpy(config.get("function", onp.zeros)(shape)))
+    function = config.get("function", onp.zeros)
+    if not callable(function):
+        raise TypeError(message("init.custom 'function'", "a callable such as numpy.ones",
+                                f"{function!r:.60}"))
+    value = onp.array(to_numpy(function(shape)))
     value = value if value.dtype.kind == "f" else value.astype(onp.float64)
     if value.shape != shape:
         raise ValueError(message("init.custom 'function'", f"an array of shape {shape}",
@@ -89,4 +126,5 @@ def custom(shape, config=None):
     return wrap(value)
 
 
-RULES = {"xavier": xavier, "gaussian": gaussian, "constant": constant, "custom": custom}
+RULES = {"xavier": xavier, "gaussian": gaussian, "uniform": uniform, "constant": constant,
+         "custom": custom}

@@ -5,7 +5,8 @@
 * ``'pad'``: the last batch is filled up with samples from the start of the data,
   and ``batch.pad`` says how many of them are padding;
 * ``'discard'``: they are dropped; every batch is full;
-* ``'roll_over'``: they open the next epoch's first batch; every batch is full.
+* ``'roll_over'``: they open the next epoch's first batch; every batch is full
+  (with fewer samples than a batch, the batch goes on around the data).
 
 >>> import numpy
 >>> it = NDArrayIter(numpy.arange(10.0).reshape(5, 2), numpy.arange(5), batch_size=2)
@@ -19,8 +20,8 @@ import os
 import numpy as onp
 
 from ..array import to_numpy, wrap
-from ..errors import message
-from .options import is_int, lookup
+from ..errors import UnknownOptionError, message
+from .options import is_int
 
 LAST_BATCH_HANDLES = ("pad", "discard", "roll_over")
 
@@ -60,6 +61,20 @@ class DataIter:
                          index=self.getindex())
 
     next = __next__
+
+    def _rolled(self, order):
+        """'roll_over': the full batches of ``order`` and the samples left over. With
+        fewer samples than one batch, the batch goes on around the data, as a stream
+        (MXNet's first batch; its first epoch has none), and the rest of that pass is
+        left over: every epoch has a batch and each sample is seen equally often."""
+        short = self.batch_size - len(order)
+        if short > 0:
+            wrapped = onp.arange(short) % self.num_source
+            rest = onp.arange(short % self.num_source, self.num_source) \
+                if short % self.num_source else onp.arange(0)
+            return onp.concatenate([order, wrapped]), rest.astype(onp.int64)
+        full = len(order) - len(order) % self.batch_size
+        return order[:full], order[full:]
 
     def iter_next(self):
         raise NotImplementedError(f"{type(self).__name__}.iter_next")
@@ -124,14 +139,18 @@ class NDArrayIter(DataIter):
 
     ``data`` and ``label`` are arrays, lists or dicts of arrays with a common first
     dimension. ``shuffle=True`` permutes the samples once, here, with NumPy's
-    global random state. Batches hold ``Array`` copies.
+    global random state; a batch's ``index`` still numbers its samples as given.
+    Batches hold ``Array`` copies.
     """
 
     def __init__(self, data, label=None, batch_size=1, shuffle=False,
                  last_batch_handle="pad", data_name="data", label_name="softmax_label"):
         super().__init__(batch_size)
-        lookup("NDArrayIter argument 'last_batch_handle'",
-               dict.fromkeys(LAST_BATCH_HANDLES), last_batch_handle)
+        if not isinstance(last_batch_handle, str) or \
+                last_batch_handle not in LAST_BATCH_HANDLES:  # a callable is no handle
+            raise UnknownOptionError(message("NDArrayIter argument 'last_batch_handle'",
+                                             "one of 'pad', 'discard', 'roll_over'",
+                                             f"{last_batch_handle!r:.60}"))
         if not is_int(batch_size) or batch_size < 1:
             raise ValueError(message("NDArrayIter argument 'batch_size'", "an int >= 1",
                                      repr(batch_size)))
@@ -139,8 +158,9 @@ class NDArrayIter(DataIter):
         self.data = _named_arrays(data, data_name, "data")
         self.label = _named_arrays(label, label_name, "label", allow_empty=True)
         self.num_source = _common_length(self.data + self.label)
+        self.sample_index = onp.arange(self.num_source)
         if shuffle:
-            order = onp.random.permutation(self.num_source)
+            order = self.sample_index = onp.random.permutation(self.num_source)
             self.data = [(k, v[order]) for k, v in self.data]
             self.label = [(k, v[order]) for k, v in self.label]
         self.last_batch_handle = last_batch_handle
@@ -174,13 +194,26 @@ class NDArrayIter(DataIter):
         order = onp.concatenate([self._carry, onp.arange(self.num_data)]).astype(onp.int64)
         self._carry = self._leftover = onp.arange(0)
         if self.last_batch_handle == "roll_over":
-            full = len(order) - len(order) % self.batch_size
-            order, self._leftover = order[:full], order[full:]
+            order, self._leftover = self._rolled(order)
         self._pad = -len(order) % self.batch_size
         if self._pad:  # 'pad': wrap around to the start of the data
             order = onp.concatenate([order, onp.arange(self._pad) % self.num_source])
         self._order = order
         self._cursor = -self.batch_size
+
+    def _rolled(self, order):
+        """'roll_over': the full batches of ``order`` and the samples left over. With
+        fewer samples than one batch, the batch goes on around the data, as a stream
+        (MXNet's first batch; its first epoch has none), and the rest of that pass is
+        left over: every epoch has a batch and each sample is seen equally often."""
+        short = self.batch_size - len(order)
+        if short > 0:
+            wrapped = onp.arange(short) % self.num_source
+            rest = onp.arange(short % self.num_source, self.num_source) \
+                if short % self.num_source else onp.arange(0)
+            return onp.concatenate([order, wrapped]), rest.astype(onp.int64)
+        full = len(order) - len(order) % self.batch_size
+        return order[:full], order[full:]
 
     def iter_next(self):
         self._cursor += self.batch_size
@@ -195,14 +228,19 @@ class NDArrayIter(DataIter):
         return len(self._order) // self.batch_size
 
     # ---- the current batch -----------------------------------------------------------
-    def getindex(self):
+    def _positions(self):
+        """Where the current batch's samples lie in the (shuffled) arrays."""
         return self._order[self._cursor:self._cursor + self.batch_size]
 
+    def getindex(self):
+        """The current batch's sample numbers in the data as given (before shuffling)."""
+        return self.sample_index[self._positions()]
+
     def getdata(self):
-        return [wrap(array[self.getindex()]) for _, array in self.data]
+        return [wrap(array[self._positions()]) for _, array in self.data]
 
     def getlabel(self):
-        return [wrap(array[self.getindex()]) for _, array in self.label]
+        return [wrap(array[self._positions()]) for _, array in self.label]
 
     def getpad(self):
         last = self._cursor + self.batch_size >= len(self._order)
@@ -239,10 +277,11 @@ class NDArrayIter(DataIter):
                                      repr(num_samples)))
         chosen = onp.arange(self.num_source) if num_samples == self.num_source else \
             onp.sort(onp.random.choice(self.num_source, num_samples, replace=False))
-        return NDArrayIter({k: v[chosen] for k, v in self.data},
-                           {k: v[chosen] for k, v in self.label} or None,
-                           batch_size=min(self.batch_size, num_samples),
-                           last_batch_handle="pad")
+        sub = NDArrayIter({k: v[chosen] for k, v in self.data},
+                          {k: v[chosen] for k, v in self.label} or None,
+                          batch_size=min(self.batch_size, num_samples), last_batch_handle="pad")
+        sub.sample_index = self.sample_index[chosen]
+        return sub
 
 
 # ---- files ---------------------------------------------------------------------------

@@ -2,7 +2,7 @@
 ``layers_recurrent``): constants as plain data, dtypes, batch means, one-hot labels.
 """
 import numpy as onp
-from autograd.tracer import getval
+from autograd.tracer import getval, isbox
 
 from .. import numpy as np
 from ..array import to_numpy
@@ -53,6 +53,22 @@ def _check_ndim(where, x, ndim, layout, fix=""):
         raise ValueError(message(where, f"a {ndim}-d array {layout}", f"shape {shape}", fix))
 
 
+def _check_rows(where, name, weight, rows, source):
+    """``weight`` has ``rows`` rows, the width of ``source`` (an argument name); it is a
+    matrix or, as ``dot`` allows, a vector."""
+    shape = np.shape(weight)
+    if len(shape) not in (1, 2) or shape[0] != rows:
+        raise ValueError(message(f"{where} argument {name!r}", f"a matrix of {rows} rows, the "
+                                 f"width of {source}", f"shape {shape}"))
+
+
+def _check_bias(where, name, bias, shape):
+    """``bias`` broadcasts to the layer's output ``shape`` without growing it."""
+    if not _broadcasts_to(np.shape(bias), shape):
+        raise ValueError(message(f"{where} argument {name!r}", "a shape that broadcasts to "
+                                 f"{shape}, the output's", f"shape {np.shape(bias)}"))
+
+
 def _stacked(states, h0):
     """Hidden states (N, T, H) from T states (N, H); T may be 0."""
     if not states:
@@ -71,12 +87,15 @@ def _log_softmax(x):
 
 
 def _onehot(label, scores, where, scores_name="x"):
-    """``label`` as a one-hot matrix shaped like ``scores`` (N, C); one-hot passes through.
+    """``label`` as a one-hot matrix shaped like ``scores`` (N, C); one-hot passes through
+    (a traced one as it is, so the loss has a gradient with respect to it too).
     A column of indices (N, 1) is read as indices, as ``Solver.check_accuracy`` reads it."""
     _check_ndim(f"{where} argument 0 {scores_name!r}", scores, 2, "of scores (N, C)",
                 f"Reshape one sample with {scores_name}.reshape(1, -1).")
-    label, dtype = _plain(label), _float_dtype(scores)
     N, C = onp.shape(getval(scores))
+    if isbox(label) and onp.shape(getval(label)) == (N, C):
+        return label  # soft targets that carry a gradient (another net's output, say)
+    label, dtype = _plain(label), _float_dtype(scores)
     if label.shape == (N, C):
         return label.astype(dtype)
     if label.shape == (N, 1):

@@ -8,7 +8,8 @@ import numpy as onp
 
 from .. import numpy as np
 from ..errors import message
-from .layers_common import _broadcasts_to, _check_mode, _float_dtype, _plain, _running
+from .layers_common import (_broadcasts_to, _check_bias, _check_mode, _check_rows,
+                            _float_dtype, _plain, _running)
 
 
 # ---- dense -------------------------------------------------------------------------
@@ -22,6 +23,9 @@ def affine(x, w, b):
     shape = np.shape(x)
     if len(shape) > 2:  # an explicit width: reshape(N, -1) is ambiguous when N == 0
         x = np.reshape(x, (shape[0], int(onp.prod(shape[1:]))))
+    if np.shape(x):
+        _check_rows("affine", "w", w, np.shape(x)[-1], "x")
+        _check_bias("affine", "b", b, np.shape(x)[:-1] + np.shape(w)[1:])
     return np.dot(x, w) + b
 
 

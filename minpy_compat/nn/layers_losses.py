@@ -6,7 +6,7 @@ temporal softmax loss. Each is a mean over the batch (axis 0).
 5.0
 """
 import numpy as onp
-from autograd.tracer import getval
+from autograd.tracer import getval, isbox
 
 from .. import numpy as np
 from ..errors import message
@@ -32,8 +32,10 @@ def softmax_cross_entropy(prob, label):
     0.693147
     """
     onehot = _onehot(label, prob, "softmax_cross_entropy", "prob")
-    # log(1) where the label weight is 0: a wrong class of probability 0 adds 0, not nan.
-    return -_batch_mean(np.sum(np.log(np.where(onehot != 0, prob, 1.0)) * onehot), prob)
+    # log(1) where the label weight is 0 and the probability is not positive: a wrong class
+    # of probability 0 adds 0, not nan (elsewhere log(prob): a traced label's gradient).
+    used = (getval(onehot) != 0) | (getval(prob) > 0)
+    return -_batch_mean(np.sum(np.log(np.where(used, prob, 1.0)) * onehot), prob)
 
 
 def l2_loss(x, label):
@@ -49,6 +51,9 @@ def l2_loss(x, label):
     >>> float(l2_loss(np.array([[1.0], [2.0]]), np.array([1, 0])))  # values, C = 1
     2.0
     """
+    if isbox(label) and onp.size(getval(label)) == onp.size(getval(x)):
+        target = np.reshape(label, np.shape(x))  # a traced target keeps its gradient
+        return _batch_mean(np.sum((x - target) ** 2), x)
     target = _plain(label)
     if target.ndim == 1 and np.ndim(x) == 2 and np.shape(x)[1] > 1 and \
             target.dtype.kind in "iu":

@@ -8,7 +8,7 @@ over time, and ``temporal_affine``. Sequences are (N, T, D); hidden states (N, H
 """
 from .. import numpy as np
 from ..errors import message
-from .layers_common import _check_ndim, _float_dtype, _stacked
+from .layers_common import _check_bias, _check_ndim, _check_rows, _float_dtype, _stacked
 from .layers_dense import sigmoid
 
 
@@ -20,6 +20,8 @@ def rnn_step(x, h, Wx, Wh, b):
     ...          np.zeros(3))
     array([[0., 0., 0.]])
     """
+    H = np.shape(h)[-1]
+    _check_weights("rnn_step", x, H, 1, Wx=Wx, Wh=Wh, b=b)
     return np.tanh(np.dot(x, Wx) + np.dot(h, Wh) + b)
 
 
@@ -48,7 +50,7 @@ def lstm_step(x, h, c, Wx, Wh, b):
     [[0.5, 0.5, 0.5]]
     """
     H = np.shape(h)[-1]
-    _check_columns("lstm_step", H, 4, Wx=Wx, Wh=Wh, b=b)
+    _check_weights("lstm_step", x, H, 4, Wx=Wx, Wh=Wh, b=b)
     a = np.dot(x, Wx) + np.dot(h, Wh) + b
     i, f, o = sigmoid(a[..., :H]), sigmoid(a[..., H:2 * H]), sigmoid(a[..., 2 * H:3 * H])
     c = f * c + i * np.tanh(a[..., 3 * H:])
@@ -85,12 +87,20 @@ def gru_step(x, h, Wx, Wh, b, Wxh, Whh, bh):
     [[0.5, 0.5, 0.5]]
     """
     H = np.shape(h)[-1]
-    _check_columns("gru_step", H, 2, Wx=Wx, Wh=Wh, b=b)
-    _check_columns("gru_step", H, 1, Wxh=Wxh, Whh=Whh, bh=bh)
+    _check_weights("gru_step", x, H, 2, Wx=Wx, Wh=Wh, b=b)
+    _check_weights("gru_step", x, H, 1, Wx=Wxh, Wh=Whh, b=bh, names=("Wxh", "Whh", "bh"))
     gates = sigmoid(np.dot(x, Wx) + np.dot(h, Wh) + b)
     r, z = gates[..., :H], gates[..., H:]
     candidate = np.tanh(np.dot(x, Wxh) + np.dot(r * h, Whh) + bh)
     return z * h + (1 - z) * candidate
+
+
+def _check_weights(where, x, H, gates, Wx, Wh, b, names=("Wx", "Wh", "b")):
+    """``Wx`` (D, gates * H) with D the width of ``x``, ``Wh`` (H, gates * H), ``b``
+    (gates * H,); ``names`` are the arguments' names in ``where``."""
+    _check_columns(where, H, gates, **dict(zip(names, (Wx, Wh, b))))
+    _check_rows(where, names[0], Wx, np.shape(x)[-1] if np.shape(x) else 0, "x")
+    _check_rows(where, names[1], Wh, H, "h")
 
 
 def _check_columns(where, H, gates, **weights):
@@ -112,4 +122,6 @@ def temporal_affine(x, w, b):
     _check_ndim("temporal_affine argument 0 'x'", x, 3, "(N, T, D)",
                 "Use affine for (N, D) inputs.")
     N, T, D = np.shape(x)
+    _check_rows("temporal_affine", "w", w, D, "x")
+    _check_bias("temporal_affine", "b", b, (N, T) + np.shape(w)[1:])
     return np.reshape(np.dot(np.reshape(x, (N * T, D)), w), (N, T, -1)) + b

@@ -120,23 +120,58 @@ class ModelBase:
                                      "or a number) before saving."))
         return array
 
-    def load(self, prefix):
+    def load(self, prefix, strict=True):
         """Read what ``save(prefix)`` wrote; shapes must match the declared ones (aux
-        params: the shape of a declared array). Nothing changes when one does not."""
+        params: the shape of a declared array). Nothing changes on a mistake.
+
+        ``strict=True`` (the default) also refuses a file that lacks a declared
+        parameter or aux param, or holds one the model does not have, naming them
+        (a model half loaded would train or predict from fresh values unnoticed);
+        ``strict=False`` loads what the file has and leaves the others as they are.
+
+        >>> import os, tempfile
+        >>> prefix = os.path.join(tempfile.mkdtemp(), 'model')
+        >>> ModelBase().save(prefix)
+        >>> ModelBase().add_param('w', (2,)).load(prefix)
+        Traceback (most recent call last):
+        ...
+        ValueError: ModelBase.load: expected every declared parameter in the file, got \
+none for parameter 'w'. Save this model's parameters, or load with strict=False.
+        """
         params, aux_params = {}, {}
-        with onp.load(os.fspath(prefix) + ".params", allow_pickle=False) as saved:
-            for key in saved.files:
-                if key.startswith("aux_param_"):
-                    name = key[len("aux_param_"):]
-                    aux_params[name] = self._checked(f"aux param {name!r}",
-                                                     self._aux_shape(name), saved[key])
-                else:
-                    name = key[len("param_"):]
-                    params[name] = self._checked(f"parameter {name!r}", self.param_configs.get(
-                        name, {}).get("shape"), saved[key])
+        saved = read_arrays(f"{type(self).__name__}.load", os.fspath(prefix) + ".params")
+        for key, value in saved.items():
+            if key.startswith("aux_param_"):
+                name = key[len("aux_param_"):]
+                aux_params[name] = self._checked(f"aux param {name!r}",
+                                                 self._aux_shape(name), value)
+            else:
+                name = key[len("param_"):]
+                params[name] = self._checked(f"parameter {name!r}", self.param_configs.get(
+                    name, {}).get("shape"), value)
+        if strict:
+            self._check_complete(params, aux_params)
         self.params.update(params)
         self.aux_params.update(aux_params)
         return self
+
+    def _check_complete(self, params, aux_params):
+        """Refuse a file that lacks a declared name or holds one this model lacks."""
+        kinds = (("parameter", params, self.param_configs, self.params),
+                 ("aux param", aux_params, self.aux_param_configs, self.aux_params))
+        missing = [f"{kind} {name!r}" for kind, loaded, declared, _ in kinds
+                   for name in declared if name not in loaded]
+        extra = [f"{kind} {name!r}" for kind, loaded, declared, values in kinds
+                 for name in loaded if name not in declared and name not in values]
+        where = f"{type(self).__name__}.load"
+        if missing:
+            raise ValueError(message(where, "every declared parameter in the file",
+                                     "none for " + ", ".join(missing), "Save this model's "
+                                     "parameters, or load with strict=False."))
+        if extra:
+            raise ValueError(message(where, "only parameters this model declares",
+                                     ", ".join(extra) + " in the file", "Declare them with "
+                                     "add_param / add_aux_param, or load with strict=False."))
 
     def _aux_shape(self, name):
         """The declared aux param's shape; None (unchecked) for a scalar or None, which
@@ -151,3 +186,21 @@ class ModelBase:
                                      f"shape {tuple(declared)}", f"shape {value.shape}",
                                      "Load a file saved from the same model."))
         return wrap(value)
+
+
+def read_arrays(where, path):
+    """``{name: array}`` from a file in NumPy's .npz format, which ``save`` writes.
+
+    >>> import os, tempfile
+    >>> prefix = os.path.join(tempfile.mkdtemp(), 'model')
+    >>> ModelBase().add_aux_param('step', 3).save(prefix)
+    >>> read_arrays('example', prefix + '.params')
+    {'aux_param_step': array(3)}
+    """
+    saved = onp.load(path, allow_pickle=False)
+    if not hasattr(saved, "files"):  # a lone .npy array
+        raise ValueError(message(f"{where} {path!r}", "named arrays (NumPy's .npz format)",
+                                 f"one array of shape {saved.shape}",
+                                 "Read a file that save() wrote."))
+    with saved:
+        return {key: saved[key] for key in saved.files}

@@ -36,7 +36,7 @@ def lookup(where, table, name):
     """``table[name]`` for a rule given by name; a callable passes through."""
     if callable(name):
         return name
-    if name not in table:
+    if not isinstance(name, str) or name not in table:  # a list would not even hash
         raise UnknownOptionError(message(where, f"one of {_accepted(table)} or a callable",
                                          repr(name)))
     return table[name]

@@ -21,19 +21,17 @@ it is set after the import (``%env TQDM_DISABLE=1`` in a notebook).
 ``val_acc_history``) and keeps the last parameters. Batches from MXNet's iterators
 (``nn.io.MNISTIter``, ``CSVIter``, ...) are read as Arrays.
 """
-import numbers
-import os
-
 import numpy as onp
 from tqdm.auto import tqdm
 
 from ..array import to_numpy, wrap
 from ..core import grad_and_loss
 from ..errors import UnknownOptionError, message
-from . import init as _init, optim as _optim
+from . import init as _init, optim as _optim, solver_checkpoint as _checkpoint
 from .solver_batches import classes as _classes, evaluation_iter as _evaluation_iter, \
     own_batch as _own_batch, trimmed as _trimmed
-from .options import check_keys, is_int, lookup
+from .options import check_keys, lookup
+from .solver_options import check_numbers, tqdm_disabled
 
 OPTIONS = {"task_type": "classification", "init_rule": "xavier", "init_config": None,
            "update_rule": "sgd", "optim_config": None, "lr_decay": 1.0, "num_epochs": 10,
@@ -82,11 +80,11 @@ class Solver:
         self.optim_config = dict(options["optim_config"] or {})
         if isinstance(options["update_rule"], str):  # a typo fails here, not mid-training
             _optim.check_config(options["update_rule"], self.optim_config)
-        _check_numbers(options)
+        check_numbers(options)
         for name in ("lr_decay", "num_epochs", "train_acc_num_samples", "print_every",
                      "verbose"):
             setattr(self, name, options[name])
-        self.epoch = 0
+        self.epoch, self._last_epoch = 0, self.num_epochs
         self.best_val_acc = None
         self.best_params, self.best_aux_params = {}, {}
         self.loss_history, self.train_acc_history, self.val_acc_history = [], [], []
@@ -157,6 +155,10 @@ class Solver:
             if type(result) not in (tuple, list) or len(result) != 2:
                 raise TypeError(message(f"Solver update_rule for parameter {name!r}",
                                         "a pair (next_w, config)", f"{result!r:.60}"))
+            if onp.shape(result[0]) != onp.shape(model.params[name]):
+                raise ValueError(message(f"Solver update_rule for parameter {name!r}",
+                                         f"next_w of shape {onp.shape(model.params[name])}",
+                                         f"shape {onp.shape(result[0])}"))
             updates[name] = result
         return float(to_numpy(loss)), updates
 
@@ -172,15 +174,36 @@ class Solver:
         per_epoch = getattr(self.train_dataiter, "getnumiterations", lambda: None)()
         total = per_epoch * self.num_epochs if per_epoch else None
         with tqdm(total=total, dynamic_ncols=True, unit="batch",
-                  disable=not self.verbose or _tqdm_disabled()) as bar:
+                  disable=not self.verbose or tqdm_disabled()) as bar:
+            self._last_epoch = self.epoch + self.num_epochs  # a resumed run counts on
             for _ in range(self.num_epochs):
-                bar.set_description(f"epoch {self.epoch + 1}/{self.num_epochs}")
+                bar.set_description(f"epoch {self.epoch + 1}/{self._last_epoch}")
                 losses = self._train_epoch(bar)
                 self._end_epoch(onp.mean(losses) if losses else float("nan"))
         if self.best_params:  # with the aux params (running statistics) of the same epoch
-            self.model.params = _copies(self.best_params)
+            self._stopped_at = (self.model.params, dict(self.model.aux_params))
+            self.model.params = self._best_in_model = _copies(self.best_params)
             self.model.aux_params.update(_copies(self.best_aux_params))
         return self
+
+    # ---- checkpoints -----------------------------------------------------------------
+    def save(self, prefix):
+        """Write a checkpoint: the model's parameters to ``prefix + '.params'`` and the
+        optimizer state, epoch count, histories and best epoch to ``prefix + '.states'``
+        (see ``nn.solver_checkpoint``); ``prefix`` is a string or a path object."""
+        _checkpoint.save(self, prefix)
+
+    def load(self, prefix):
+        """Read a checkpoint written by ``save``; ``train()`` then goes on as if it had
+        never stopped. Returns ``self``."""
+        return _checkpoint.load(self, prefix)
+
+    def resume_point(self):
+        """``(params, aux_params)`` where the last ``train()`` stopped, when it put the
+        best epoch's parameters in the model since; else None (the model's own)."""
+        if self.model.params is getattr(self, "_best_in_model", None):
+            return self._stopped_at
+        return None
 
     def _train_epoch(self, bar):
         self.train_dataiter.reset()
@@ -203,7 +226,7 @@ class Solver:
         self.epoch += 1
         self.train_acc_history.append(train_acc)
         kind = "acc" if TASK_TYPES[self.task_type] else "loss"
-        line = f"(Epoch {self.epoch} / {self.num_epochs}) loss: {mean_loss:.6f}; " \
+        line = f"(Epoch {self.epoch} / {self._last_epoch}) loss: {mean_loss:.6f}; " \
             f"train {kind}: {train_acc:.6f}"
         if val_acc is not None:
             self.val_acc_history.append(val_acc)
@@ -253,26 +276,3 @@ class Solver:
 
 def _copies(arrays):
     return {k: wrap(onp.array(to_numpy(v), copy=True)) for k, v in arrays.items()}
-
-
-def _check_numbers(options):
-    """Counts are ints (``print_every`` and ``train_acc_num_samples`` may be None);
-    ``lr_decay`` is a real number >= 0."""
-    for name, least in (("num_epochs", 0), ("print_every", 0), ("train_acc_num_samples", 1)):
-        value = options[name]
-        if (value is None and name != "num_epochs") or (is_int(value) and value >= least):
-            continue
-        wanted = f"an int >= {least}" + ("" if name == "num_epochs" else " or None")
-        raise ValueError(message(f"Solver option {name!r}", wanted, repr(value)))
-    decay = options["lr_decay"]
-    if not isinstance(decay, numbers.Real) or isinstance(decay, bool) or not decay >= 0:
-        raise ValueError(message("Solver option 'lr_decay'", "a real number >= 0",
-                                 repr(decay)))
-
-
-def _tqdm_disabled():
-    """Whether ``TQDM_DISABLE`` asks for no progress bar, read at each ``train()`` (tqdm
-    reads it once, at import, and its Jupyter bar ignores it). Any value but '', '0',
-    'false', 'no', 'off'."""
-    setting = os.environ.get("TQDM_DISABLE", "").strip().lower()
-    return setting not in ("", "0", "false", "no", "off")

@@ -1,0 +1,39 @@
+"""Checks of ``Solver``'s number options, made when it is built (a mistake fails there,
+not mid-training), and whether the environment asks for no progress bar."""
+import math
+import numbers
+import os
+
+from ..errors import message
+from .options import is_int
+
+
+def check_numbers(options):
+    """Counts are ints (``print_every`` and ``train_acc_num_samples`` may be None);
+    ``lr_decay`` is a finite real number >= 0.
+
+    >>> check_numbers({'num_epochs': 1, 'print_every': None, 'train_acc_num_samples': None,
+    ...                'lr_decay': float('inf')})
+    Traceback (most recent call last):
+    ...
+    ValueError: Solver option 'lr_decay': expected a real number >= 0, got inf.
+    """
+    for name, least in (("num_epochs", 0), ("print_every", 0), ("train_acc_num_samples", 1)):
+        value = options[name]
+        if (value is None and name != "num_epochs") or (is_int(value) and value >= least):
+            continue
+        wanted = f"an int >= {least}" + ("" if name == "num_epochs" else " or None")
+        raise ValueError(message(f"Solver option {name!r}", wanted, repr(value)))
+    decay = options["lr_decay"]
+    if not isinstance(decay, numbers.Real) or isinstance(decay, bool) or \
+            not 0 <= decay < math.inf:
+        raise ValueError(message("Solver option 'lr_decay'", "a real number >= 0",
+                                 repr(decay)))
+
+
+def tqdm_disabled():
+    """Whether ``TQDM_DISABLE`` asks for no progress bar, read at each ``train()`` (tqdm
+    reads it once, at import, and its Jupyter bar ignores it). Any value but '', '0',
+    'false', 'no', 'off'."""
+    setting = os.environ.get("TQDM_DISABLE", "").strip().lower()
+    return setting not in ("", "0", "false", "no", "off")
