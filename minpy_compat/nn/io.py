@@ -62,20 +62,6 @@ class DataIter:
 
     next = __next__
 
-    def _rolled(self, order):
-        """'roll_over': the full batches of ``order`` and the samples left over. With
-        fewer samples than one batch, the batch goes on around the data, as a stream
-        (MXNet's first batch; its first epoch has none), and the rest of that pass is
-        left over: every epoch has a batch and each sample is seen equally often."""
-        short = self.batch_size - len(order)
-        if short > 0:
-            wrapped = onp.arange(short) % self.num_source
-            rest = onp.arange(short % self.num_source, self.num_source) \
-                if short % self.num_source else onp.arange(0)
-            return onp.concatenate([order, wrapped]), rest.astype(onp.int64)
-        full = len(order) - len(order) % self.batch_size
-        return order[:full], order[full:]
-
     def iter_next(self):
         raise NotImplementedError(f"{type(self).__name__}.iter_next")
 
