@@ -24,6 +24,7 @@ from autograd.tracer import getval
 from ..errors import CellArgumentError, CellTypeError, ConstructMissingError, describe, message
 from ..substitution import traced_value
 from ..tensor import Parameter, ParameterTuple, is_tensor
+from ..write_journal import undo_writes_on_error
 from . import bprop as _bprop
 from . import hooks as _hooks
 from .cell_tree import CellTree
@@ -227,12 +228,17 @@ class Cell(CellTree):
                 type(self).__name__, "a construct method", "none",
                 "Define construct(self, ...) in the Cell subclass."))
         hooks = self._hooks
-        if hooks["forward_pre"]:
-            args, kwargs = _hooks.run_forward_pre_hooks(self, hooks["forward_pre"], args, kwargs)
-        if hooks["backward"] or hooks["backward_pre"]:
-            return _hooks.call_with_backward_hooks(self, hooks["backward"], hooks["backward_pre"],
-                                                   args, kwargs, self._run)
-        return self._run(args, kwargs)
+        # all or nothing: a call that raises puts back the Parameters it wrote (an optimizer
+        # stopped half-way, BatchNorm statistics moved before a later layer failed)
+        with undo_writes_on_error():
+            if hooks["forward_pre"]:
+                args, kwargs = _hooks.run_forward_pre_hooks(self, hooks["forward_pre"], args,
+                                                            kwargs)
+            if hooks["backward"] or hooks["backward_pre"]:
+                return _hooks.call_with_backward_hooks(self, hooks["backward"],
+                                                       hooks["backward_pre"], args, kwargs,
+                                                       self._run)
+            return self._run(args, kwargs)
 
     def _run(self, args, kwargs):
         state, finished = self.__dict__, False

@@ -14,7 +14,7 @@ from autograd.tracer import getval
 
 from .. import numpy as np
 from ..errors import CellArgumentError, CellTypeError, describe, message
-from ..tensor import Parameter, as_tensor, is_tensor
+from ..tensor import Parameter, as_tensor, before_write, is_tensor
 
 
 def _dtype_of(x):
@@ -273,6 +273,7 @@ def assign_all(pairs):
     first write, so a bad value leaves every Parameter as it was."""
     staged = [(variable, _staged(variable, value)) for variable, value in pairs]
     for variable, data in staged:
+        before_write(variable)
         variable.view(onp.ndarray)[...] = data
 
 
