@@ -174,3 +174,41 @@ def test_batchnorm_statistics_stay_when_the_backward_pass_fails():
     assert net[0].moving_mean.tolist() == [0.0, 0.0]
     net(T(onp.arange(8, dtype=F32).reshape(4, 2)))  # a pass that works still moves them
     same(net[0].moving_mean, [0.3, 0.4], F32)
+
+
+# ---- to_float with int inputs ------------------------------------------------------------
+class Scale(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.w = ms.Parameter(T(onp.array([0.5, 1.5, 2.5], F32)), name="w")
+
+    def construct(self, x):
+        return (x * self.w).sum(), x + 1
+
+
+@pytest.mark.parametrize("dtype", [F16, F32])
+def test_to_float_int_input_meeting_a_weight_gives_the_float_type(dtype):
+    """MindSpore: to_float(float16) -> (Float16 11.0, Int32 [2 3 4]); to_float(float32) ->
+    (Float32 11.0, Int32 [2 3 4]); the weight's gradient Float32 [1. 2. 3.] in both."""
+    net = Scale().to_float(dtype)
+    x = T(onp.array([1, 2, 3], I32))
+    total, shifted = net(x)
+    same(total, 11.0, dtype)
+    same(shifted, [2, 3, 4], I32)
+    (grad_w,) = ms.grad(net, grad_position=None, weights=net.trainable_params())(x)
+    same(grad_w, [1.0, 2.0, 3.0], F32)
+
+
+def test_to_float_int_input_in_a_sub_cell_and_in_a_list_output():
+    """MindSpore: an int32 input times a float64 Tensor in a to_float(float16) Cell ->
+    Float16 (without to_float: Float64); list outputs are cast item by item."""
+    class Mixed(nn.Cell):
+        def construct(self, x):
+            return [x * T(onp.ones(3, F64)), x]
+
+    outer = nn.SequentialCell([Mixed()]).to_float(F16)
+    got = outer(T(onp.array([1, 2, 3], I32)))
+    assert type(got) is list
+    same(got[0], [1, 2, 3], F16)
+    same(got[1], [1, 2, 3], I32)
+    same(Mixed()(T(onp.array([1, 2, 3], I32)))[0], [1, 2, 3], F64)

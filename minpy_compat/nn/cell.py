@@ -40,6 +40,17 @@ def _in_float_type(state, value, running=False):
     return value.astype(dtype)
 
 
+def _out_of_float_type(dtype, output):
+    """A to_float Cell's float64 outputs in its float type: NumPy widens an int Tensor meeting
+    a float16/float32 one (``x_int32 * self.w``) to float64, where MindSpore's ops in such a
+    Cell compute in that type (Float16 or Float32)."""
+    if type(output) in (tuple, list):
+        return type(output)(_out_of_float_type(dtype, item) for item in output)
+    if is_tensor(output) and output.dtype == onp.float64:
+        return output.astype(dtype)
+    return output
+
+
 class Cell(CellTree):
     """Base class of every layer and network: subclass it and define ``construct``."""
 
@@ -173,7 +184,8 @@ class Cell(CellTree):
     def to_float(self, dst_type):
         """Run this Cell and its sub-cells in ``dst_type`` (ms.float16 or ms.float32): float
         inputs, and Parameters as construct reads them, are cast; the Parameters keep their
-        dtype, and so do their gradients. Returns this Cell."""
+        dtype, and so do their gradients. Int inputs stay ints; where they meet floats the
+        result is ``dst_type``, as in MindSpore (not NumPy's float64). Returns this Cell."""
         if isinstance(dst_type, str) or dst_type not in (onp.float16, onp.float32):
             raise CellArgumentError(message(f"{type(self).__name__}.to_float dst_type",
                                             "ms.float16 or ms.float32", repr(dst_type),
@@ -256,6 +268,8 @@ class Cell(CellTree):
             state["_running"] -= 1
             if not finished:  # construct raised: hooks registered with always_call still run
                 _hooks.run_always_call_hooks(self, self._hooks["forward"], args, kwargs)
+        if state.get("_float_type") is not None:
+            output = _out_of_float_type(state["_float_type"], output)
         if self._hooks["forward"]:
             output = _hooks.run_forward_hooks(self, self._hooks["forward"], args, kwargs, output)
         return output
