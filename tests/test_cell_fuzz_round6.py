@@ -212,3 +212,101 @@ def test_to_float_int_input_in_a_sub_cell_and_in_a_list_output():
     same(got[0], [1, 2, 3], F16)
     same(got[1], [1, 2, 3], I32)
     same(Mixed()(T(onp.array([1, 2, 3], I32)))[0], [1, 2, 3], F64)
+
+
+# ---- nn.Dropout --------------------------------------------------------------------------
+def test_dropout_keep_prob_zero_is_refused_by_its_own_name():
+    """MindSpore: ValueError "For 'Dropout', the 'keep_prob' must be a number in range
+    (0, 1], but got 0.0." (p=1.0: "the 'p' must be a number in range [0, 1)")."""
+    with pytest.raises(CellArgumentError, match=r"Dropout keep_prob: expected a number in "
+                                                r"\(0, 1\], got 0.0\. keep_prob is the "
+                                                r"probability of keeping"):
+        nn.Dropout(keep_prob=0.0)
+    with pytest.raises(CellArgumentError, match=r"Dropout p: expected a number in \[0, 1\), "
+                                                r"got -0.1"):
+        nn.Dropout(p=-0.1)
+    assert repr(nn.Dropout(keep_prob=1.0)) == "Dropout(keep_prob=1.0)"
+    assert nn.Dropout(keep_prob=1.0).p == 0.0
+
+
+def test_dropout_in_training_refuses_an_int_tensor():
+    """MindSpore: TypeError "For primitive[Dropout], the input argument[x] must be a type of
+    {Tensor[BFloat16], Tensor[Float16], Tensor[Float32], Tensor[Float64]}, but got
+    Tensor[Int32]" (it was float64 NaN/inf here: 1 / int32(0.5))."""
+    drop = nn.Dropout(p=0.5).set_train()
+    with pytest.raises(CellTypeError, match=r"Dropout input: expected a Tensor of float16, "
+                                            r"float32, float64, got int32"):
+        drop(T(onp.ones((4, 4), I32)))
+    # MindSpore: Int32 passes through in eval mode and with p=0; Float16 -> Float16 and
+    # Float64 -> Float64 in training, the kept values x / (1 - p)
+    assert nn.Dropout(p=0.5)(T(onp.ones(2, I32))).dtype == I32
+    assert nn.Dropout(p=0.0).set_train()(T(onp.ones(2, I32))).dtype == I32
+    for dtype in (F16, F32, F64):
+        out = drop(T(onp.ones((8, 8), dtype)))
+        assert out.dtype == dtype and set(onp.unique(out.asnumpy()).tolist()) <= {0.0, 2.0}
+
+
+def test_dropout_in_training_refuses_a_python_number():
+    """MindSpore: TypeError 'Failed calling Dropout with ... (x=float)' (AttributeError here)."""
+    with pytest.raises(CellTypeError, match=r"Dropout input: expected a Tensor, got float 2.0"):
+        nn.Dropout(p=0.5).set_train()(2.0)
+
+
+# ---- SequentialCell from an OrderedDict, set_grad on containers --------------------------
+def names(cell):
+    return [n for n, _ in cell.cells_and_names()], [p.name for p in cell.trainable_params()]
+
+
+def test_sequentialcell_deleting_keeps_the_names_an_ordereddict_gave():
+    """MindSpore: OrderedDict a, b, c; del s[1] -> cells ['', 'a', 'c'], Parameters
+    ['a.weight', 'a.bias', 'c.weight', 'c.bias'] (not re-keyed '0', '1')."""
+    s = nn.SequentialCell(OrderedDict([("a", nn.Dense(2, 3)), ("b", nn.ReLU()),
+                                       ("c", nn.Dense(3, 1))]))
+    del s[1]
+    assert names(s) == (["", "a", "c"], ["a.weight", "a.bias", "c.weight", "c.bias"])
+    assert s(T(onp.ones((1, 2), F32))).shape == (1, 1)
+    listed = nn.SequentialCell([nn.Dense(2, 3), nn.ReLU(), nn.Dense(3, 1)])
+    del listed[0]  # MindSpore: from a list, re-keyed -> ['', '0', '1'], ['1.weight', '1.bias']
+    assert names(listed) == (["", "0", "1"], ["1.weight", "1.bias"])
+
+
+def test_sequentialcell_appended_items_are_rekeyed_the_named_ones_kept():
+    """MindSpore: OrderedDict a, b + append x2; del s[0] -> ['', 'b', '1', '2'] with
+    ['b.weight', 'b.bias', '1.weight', '1.bias']; del s[1:2] -> ['', 'b', '1'];
+    a slice's keys are all kept: s[0:] then del [0] -> ['', '1']."""
+    s = nn.SequentialCell(OrderedDict([("a", nn.Dense(2, 3)), ("b", nn.Dense(3, 3))]))
+    s.append(nn.Dense(3, 1))
+    s.append(nn.ReLU())
+    del s[0]
+    assert names(s) == (["", "b", "1", "2"], ["b.weight", "b.bias", "1.weight", "1.bias"])
+    del s[1:2]
+    assert names(s) == (["", "b", "1"], ["b.weight", "b.bias"])
+    sliced = s[0:]
+    del sliced[0]
+    assert names(sliced)[0] == ["", "1"]
+
+
+@pytest.mark.parametrize("make", [lambda cells: nn.SequentialCell(cells), nn.CellList],
+                         ids=["SequentialCell", "CellList"])
+def test_set_grad_on_a_container_reaches_its_cells(make):
+    """MindSpore: CellList([Dense, SequentialCell([Dense])]).set_grad() -> True for all
+    four; set_grad(False) -> False for all (a plain Cell's set_grad stays its own)."""
+    inner = nn.SequentialCell([nn.Dense(1, 1)])
+    box = make([nn.Dense(1, 1), inner])
+    assert box.set_grad() is box
+    assert [box.requires_grad, box[0].requires_grad, inner.requires_grad,
+            inner[0].requires_grad] == [True] * 4
+    box.set_grad(False)
+    assert [box.requires_grad, box[0].requires_grad, inner[0].requires_grad] == [False] * 3
+    # MindSpore: a plain Cell's set_grad() stays its own (Outer True, its sub-cells False)
+    plain = nn.Dense(1, 1)
+    outer = nn.WithLossCell(plain, nn.MSELoss()).set_grad()
+    assert outer.requires_grad and not plain.requires_grad
+
+
+@pytest.mark.parametrize("module", ["minpy_compat.nn.containers", "minpy_compat.write_journal"])
+def test_new_modules_docstring_examples_run(module):
+    import doctest
+    import importlib
+    result = doctest.testmod(importlib.import_module(module))
+    assert result.attempted and not result.failed
