@@ -171,19 +171,10 @@ def log_softmax(input, axis=-1):
     return shifted - np.log(np.sum(np.exp(shifted), axis=axis, keepdims=True))
 
 
-def clip_by_value(x, clip_value_min=None, clip_value_max=None):
-    """x limited to [min, max]; as in MindSpore (a minimum then a maximum), the gradient
-    is 1/2 where x sits exactly on a bound."""
-    if clip_value_max is not None:
-        x = np.minimum(x, clip_value_max)
-    if clip_value_min is not None:
-        x = np.maximum(x, clip_value_min)
-    return x
-
-
 def clamp(input, min=None, max=None):
     """``input`` limited to [min, max] (Tensors or numbers); the gradient is 1 on the
-    closed interval, 0 outside (unlike ``clip_by_value``'s 1/2 on a bound)."""
+    closed interval, 0 outside (unlike ``clip_by_value``'s 1/2 on a bound,
+    ``ops/clipping.py``)."""
     if min is None and max is None:
         raise CellArgumentError(message("ops.clamp", "min or max", "None for both",
                                         "Pass at least one bound."))
