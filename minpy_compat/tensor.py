@@ -23,6 +23,7 @@ from autograd.tracer import isbox
 
 from .array import Array, TracedArray
 from .errors import CellArgumentError, CellTypeError, describe, message
+from .write_journal import before_write
 
 _names = itertools.count(1)
 
@@ -160,6 +161,7 @@ class Parameter(Array):
         if self.dtype.kind in "biufc" and new.dtype.kind not in "biufc":
             raise CellTypeError(message(f"Parameter '{self.name}'.set_data", "numbers",
                                         describe(data), "Pass a Tensor or a number."))
+        before_write(self)
         self.view(onp.ndarray)[...] = new  # numbers cast to numbers: no write stops half-way
         return self
 
@@ -176,6 +178,9 @@ class Parameter(Array):
     def __array_ufunc__(self, ufunc, method, *inputs, **kwargs):
         out = kwargs.get("out")
         if out:
+            for target in out:
+                if isinstance(target, Parameter):
+                    before_write(target)
             kwargs["out"] = tuple(_plain(o) for o in out)
         result = getattr(ufunc, method)(*[_plain(i) for i in inputs], **kwargs)
         if out:  # in place (p += 1): keep the Parameter bound
@@ -187,6 +192,14 @@ class Parameter(Array):
 
     def __getitem__(self, index):
         return self.view(Array)[index]
+
+    def __setitem__(self, index, value):
+        before_write(self)
+        super().__setitem__(index, value)
+
+    def fill(self, value):
+        before_write(self)
+        super().fill(value)
 
     def __iter__(self):
         return iter(self.view(Array))

@@ -184,7 +184,7 @@ def test_nn_dropout_only_in_training():
     assert nn.Dropout(keep_prob=0.8).p == pytest.approx(0.2)
     with pytest.raises(ValueError, match=r"Dropout p: expected a number in \[0, 1\), got 1.0"):
         nn.Dropout(p=1.0)
-    with pytest.raises(ValueError, match=r"Dropout keep_prob: expected a number in \[0, 1\]"):
+    with pytest.raises(ValueError, match=r"Dropout keep_prob: expected a number in \(0, 1\]"):
         nn.Dropout(keep_prob=2)
 
 

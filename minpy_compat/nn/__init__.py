@@ -6,8 +6,8 @@ losses, optimizers, wrappers) are exported here.
 """
 from .cell import Cell
 from .hooks import HookHandle
-from .basic import (CellList, Dense, Dropout, Flatten, ReLU, ReLU6, SequentialCell, Sigmoid,
-                    Softmax, Tanh)
+from .basic import Dense, Dropout, Flatten, ReLU, ReLU6, Sigmoid, Softmax, Tanh
+from .containers import CellList, SequentialCell
 from .celldict import CellDict
 from .conv_cells import AvgPool2d, Conv2d, MaxPool2d
 from .embedding import Embedding

@@ -1,4 +1,5 @@
-"""Basic Cells: ``Dense``, activations, ``Dropout``, ``Flatten``, ``SequentialCell``, ``CellList``.
+"""Basic Cells: ``Dense``, activations, ``Dropout``, ``Flatten`` (the containers
+``SequentialCell`` and ``CellList`` are in ``containers.py``).
 
 >>> import minpy_compat as ms
 >>> from minpy_compat import nn
@@ -8,7 +9,6 @@ array([[6., 6.]], dtype=float32)
 """
 import math
 import numbers
-from collections import OrderedDict
 
 import numpy as onp
 from autograd.tracer import getval
@@ -17,9 +17,9 @@ from .. import numpy as np
 from ..common.initializer import HeUniform, Uniform, initializer
 from ..errors import CellArgumentError, CellTypeError, describe, message
 from ..ops import functional as F
-from ..tensor import Parameter
+from ..tensor import Parameter, is_tensor
 from .cell import Cell
-from .windows import check_weight_dtype
+from .windows import check_float_input, check_weight_dtype
 
 
 class ReLU(Cell):
@@ -127,27 +127,31 @@ class Dropout(Cell):
             else ("p", p)
         if p is None:
             p = 0.5 if keep_prob is None else 1 - _probability("keep_prob", keep_prob)
-        p = _probability("p", p)
-        if p >= 1:
-            raise CellArgumentError(message("Dropout p", "a number in [0, 1)", repr(p),
-                                            "p is the probability of dropping an element."))
-        self.p = p
+        self.p = _probability("p", p)
 
     def construct(self, x):
         if not self.training or self.p == 0:
             return x
-        shape = onp.shape(getval(x))
-        dtype = getattr(getval(x), "dtype", onp.float32)
-        keep = (onp.random.random_sample(shape) >= self.p).astype(dtype) / dtype.type(1 - self.p)
-        return x * keep
+        if not is_tensor(x):
+            raise CellTypeError(message("Dropout input", "a Tensor", describe(x),
+                                        "Wrap it: ms.Tensor(x)."))
+        dtype = check_float_input("Dropout", x)
+        kept = onp.random.random_sample(onp.shape(getval(x))) >= self.p
+        return x * (kept.astype(dtype) / dtype.type(1 - self.p))
 
     def extend_repr(self):
         return "{}={}".format(*self._given)
 
 
 def _probability(name, value):
-    if isinstance(value, bool) or not isinstance(value, numbers.Real) or not 0 <= value <= 1:
-        raise CellArgumentError(message(f"Dropout {name}", "a number in [0, 1]", repr(value)))
+    """MindSpore's ranges: p in [0, 1) (the chance to drop), keep_prob in (0, 1]."""
+    kept = name == "keep_prob"
+    if isinstance(value, bool) or not isinstance(value, numbers.Real) or not (
+            0 < value <= 1 if kept else 0 <= value < 1):
+        raise CellArgumentError(message(
+            f"Dropout {name}", "a number in (0, 1]" if kept else "a number in [0, 1)",
+            repr(value), f"{name} is the probability of {'keeping' if kept else 'dropping'} "
+            "an element."))
     return float(value)
 
 
@@ -180,120 +184,3 @@ def _flatten_axis(name, axis, rank, shape):
             f"Flatten {name}", f"an axis in [{-rank}, {rank}) for input shape {shape}", axis,
             "Flatten keeps axis 0 by default (start_dim=1); pass start_dim=0 for a 1-D input."))
     return int(axis) % rank
-
-
-class _CellSequence(Cell):
-    """What SequentialCell and CellList share: indexing, slicing, item assignment, deletion.
-
-    As in MindSpore, deleting or inserting re-keys the Cells ``'0'..'n-1'`` (and renames
-    their Parameters to match); assigning an item keeps its key.
-    """
-
-    def _check_cell(self, cell, where):
-        if not isinstance(cell, Cell):
-            raise CellTypeError(message(f"{type(self).__name__} {where}", "a Cell",
-                                        describe(cell)))
-        return cell
-
-    def _key(self, index):
-        keys = list(self._cells)
-        if isinstance(index, bool) or not isinstance(index, (int, onp.integer)):
-            raise CellTypeError(message(f"{type(self).__name__} index", "an int or a slice",
-                                        describe(index)))
-        if not -len(keys) <= index < len(keys):
-            raise IndexError(message(f"{type(self).__name__} index",
-                                     f"an int in [{-len(keys)}, {len(keys)})", repr(index)))
-        return keys[index]
-
-    def _reset(self, items):
-        """Re-register ``(key, cell)`` pairs in this order (so Parameter names follow)."""
-        for key in list(self._cells):
-            self._forget(key)
-        for key, cell in items:
-            setattr(self, str(key), cell)
-
-    def __getitem__(self, index):
-        if isinstance(index, slice):
-            return self._slice(index)
-        return self._cells[self._key(index)]
-
-    def __setitem__(self, index, cell):
-        key, cell = self._key(index), self._check_cell(cell, f"item {index}")
-        self._reset([(k, cell if k == key else c) for k, c in self._cells.items()])
-
-    def __delitem__(self, index):
-        cells = list(self._cells.values())
-        if isinstance(index, slice):
-            del cells[index]
-        else:
-            del cells[list(self._cells).index(self._key(index))]
-        self._reset(enumerate(cells))
-
-    def __len__(self):
-        return len(self._cells)
-
-    def __iter__(self):
-        return iter(list(self._cells.values()))
-
-    def append(self, cell):
-        """Add ``cell`` at the end (key ``str(len(self))``)."""
-        self._check_cell(cell, "item")
-        setattr(self, str(len(self._cells)), cell)
-
-
-class SequentialCell(_CellSequence):
-    """Cells applied one after another: ``SequentialCell([a, b])(x) == b(a(x))``."""
-
-    def __init__(self, *args):
-        super().__init__()
-        cells = args[0] if len(args) == 1 and isinstance(args[0], (list, tuple, dict)) else args
-        items = cells.items() if isinstance(cells, dict) else enumerate(cells)
-        for name, cell in items:
-            self._check_cell(cell, f"item {name}")
-            setattr(self, str(name), cell)
-
-    def _slice(self, index):
-        return SequentialCell(OrderedDict(list(self._cells.items())[index]))
-
-    def append(self, cell):
-        super().append(cell)
-        return self
-
-    def construct(self, x):
-        for cell in self._cells.values():
-            x = cell(x)
-        return x
-
-
-class CellList(_CellSequence):
-    """A list of Cells whose Parameters are registered (no construct of its own)."""
-
-    def __init__(self, cells=()):
-        super().__init__()
-        self.extend(cells)
-
-    def _slice(self, index):
-        return CellList(list(self._cells.values())[index])
-
-    def extend(self, cells):
-        """Append each of ``cells`` (all checked first: a bad one appends none); returns
-        this CellList."""
-        cells = [self._check_cell(cell, f"item {i}") for i, cell in enumerate(cells)]
-        for cell in cells:
-            self.append(cell)
-        return self
-
-    def __iadd__(self, cells):
-        return self.extend(cells)
-
-    def insert(self, index, cell):
-        """Put ``cell`` before position ``index`` in [-len, len] (the Cells after it are
-        re-keyed)."""
-        cells = list(self._cells.values())
-        if isinstance(index, bool) or not isinstance(index, (int, onp.integer)) \
-                or not -len(cells) <= index <= len(cells):
-            raise IndexError(message("CellList.insert index",
-                                     f"an int in [{-len(cells)}, {len(cells)}]", repr(index),
-                                     "Use append() to add at the end."))
-        cells.insert(index, self._check_cell(cell, "item"))
-        self._reset(enumerate(cells))

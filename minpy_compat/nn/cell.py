@@ -24,6 +24,7 @@ from autograd.tracer import getval
 from ..errors import CellArgumentError, CellTypeError, ConstructMissingError, describe, message
 from ..substitution import traced_value
 from ..tensor import Parameter, ParameterTuple, is_tensor
+from ..write_journal import undo_writes_on_error
 from . import bprop as _bprop
 from . import hooks as _hooks
 from .cell_tree import CellTree
@@ -37,6 +38,17 @@ def _in_float_type(state, value, running=False):
             or value.dtype.kind != "f" or value.dtype == dtype:
         return value
     return value.astype(dtype)
+
+
+def _out_of_float_type(dtype, output):
+    """A to_float Cell's float64 outputs in its float type: NumPy widens an int Tensor meeting
+    a float16/float32 one (``x_int32 * self.w``) to float64, where MindSpore's ops in such a
+    Cell compute in that type (Float16 or Float32)."""
+    if type(output) in (tuple, list):
+        return type(output)(_out_of_float_type(dtype, item) for item in output)
+    if is_tensor(output) and output.dtype == onp.float64:
+        return output.astype(dtype)
+    return output
 
 
 class Cell(CellTree):
@@ -172,7 +184,8 @@ class Cell(CellTree):
     def to_float(self, dst_type):
         """Run this Cell and its sub-cells in ``dst_type`` (ms.float16 or ms.float32): float
         inputs, and Parameters as construct reads them, are cast; the Parameters keep their
-        dtype, and so do their gradients. Returns this Cell."""
+        dtype, and so do their gradients. Int inputs stay ints; where they meet floats the
+        result is ``dst_type``, as in MindSpore (not NumPy's float64). Returns this Cell."""
         if isinstance(dst_type, str) or dst_type not in (onp.float16, onp.float32):
             raise CellArgumentError(message(f"{type(self).__name__}.to_float dst_type",
                                             "ms.float16 or ms.float32", repr(dst_type),
@@ -227,12 +240,17 @@ class Cell(CellTree):
                 type(self).__name__, "a construct method", "none",
                 "Define construct(self, ...) in the Cell subclass."))
         hooks = self._hooks
-        if hooks["forward_pre"]:
-            args, kwargs = _hooks.run_forward_pre_hooks(self, hooks["forward_pre"], args, kwargs)
-        if hooks["backward"] or hooks["backward_pre"]:
-            return _hooks.call_with_backward_hooks(self, hooks["backward"], hooks["backward_pre"],
-                                                   args, kwargs, self._run)
-        return self._run(args, kwargs)
+        # all or nothing: a call that raises puts back the Parameters it wrote (an optimizer
+        # stopped half-way, BatchNorm statistics moved before a later layer failed)
+        with undo_writes_on_error():
+            if hooks["forward_pre"]:
+                args, kwargs = _hooks.run_forward_pre_hooks(self, hooks["forward_pre"], args,
+                                                            kwargs)
+            if hooks["backward"] or hooks["backward_pre"]:
+                return _hooks.call_with_backward_hooks(self, hooks["backward"],
+                                                       hooks["backward_pre"], args, kwargs,
+                                                       self._run)
+            return self._run(args, kwargs)
 
     def _run(self, args, kwargs):
         state, finished = self.__dict__, False
@@ -250,6 +268,8 @@ class Cell(CellTree):
             state["_running"] -= 1
             if not finished:  # construct raised: hooks registered with always_call still run
                 _hooks.run_always_call_hooks(self, self._hooks["forward"], args, kwargs)
+        if state.get("_float_type") is not None:
+            output = _out_of_float_type(state["_float_type"], output)
         if self._hooks["forward"]:
             output = _hooks.run_forward_hooks(self, self._hooks["forward"], args, kwargs, output)
         return output

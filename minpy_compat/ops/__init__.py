@@ -12,12 +12,11 @@ hook into gradients.
 >>> ops.grad(ops.ReLU6())(ms.Tensor([-1.0, 3.0, 7.0]))
 array([0., 1., 0.], dtype=float32)
 """
-from .functional import (abs, add, assign, cast, clamp, clip, clip_by_value, concat, cos, depend,
-                         div, eq, equal, exp, expand_dims, ge, greater, greater_equal, gt, le,
-                         less, less_equal, log, log_softmax, lt, matmul, maximum, minimum, mul,
-                         ne, neg, not_equal, pow, reduce_sum, relu, relu6, reshape, select, shape,
-                         sigmoid, sin, softmax, sqrt, square, stack, stop_gradient, sub, sum,
-                         tanh, transpose)
+from .functional import (abs, add, assign, cast, clamp, clip, concat, cos, depend, div, eq, equal,
+                         exp, expand_dims, ge, greater, greater_equal, gt, le, less, less_equal,
+                         log, log_softmax, lt, matmul, maximum, minimum, mul, ne, neg, not_equal,
+                         pow, reduce_sum, relu, relu6, reshape, select, shape, sigmoid, sin,
+                         softmax, sqrt, square, stack, stop_gradient, sub, sum, tanh, transpose)
 from .creation import (arange, eye, fill, Fill, full, full_like, linspace, ones, Ones,
                        ones_like, OnesLike, zeros, Zeros, zeros_like, ZerosLike)
 from .reductions import (amax, amin, argmax, Argmax, ArgMaxWithValue, argmin, Argmin,
@@ -38,6 +37,7 @@ from .primitives import (Abs, Add, Assign, Cast, Concat, Depend, Div, dropout, D
                          LessEqual, Log, MatMul, Maximum, Minimum, Mul, Neg, Pow, Primitive,
                          RealDiv, ReLU, ReLU6, Reshape, Select, Shape, Sigmoid, Softmax, Sqrt,
                          Square, StopGradient, Sub, Tanh, Transpose)
+from .clipping import clip_by_global_norm, clip_by_value
 from .grad import GradOperation, grad, value_and_grad
 from .hooks import HookBackward, InsertGradientOf
 from .custom import Custom
@@ -47,16 +47,16 @@ from . import tensor_methods  # noqa: F401 (adds x.permute, x.exp, ... to Array)
 __all__ = ['Abs', 'abs', 'Add', 'add', 'amax', 'amin', 'arange', 'Argmax', 'argmax',
            'ArgMaxWithValue', 'Argmin', 'argmin', 'ArgMinWithValue', 'argsort', 'Assign', 'assign',
            'BatchMatMul', 'bmm', 'broadcast_to', 'BroadcastTo', 'Cast', 'cast', 'cat', 'chunk',
-           'clamp', 'clip', 'clip_by_value', 'Concat', 'concat', 'cos', 'CumProd', 'cumprod',
-           'CumSum', 'cumsum', 'Custom', 'custom_info_register', 'CustomRegOp', 'DataType',
-           'Depend', 'depend', 'Div', 'div', 'Dropout', 'dropout', 'Dropout2D', 'Elu', 'elu', 'eq',
-           'Equal', 'equal', 'erf', 'Exp', 'exp', 'expand_dims', 'ExpandDims', 'eye', 'Fill',
-           'fill', 'Flatten', 'flatten', 'full', 'full_like', 'Gather', 'gather', 'gather_d',
-           'gather_elements', 'gather_nd', 'GatherD', 'GatherNd', 'ge', 'GeLU', 'gelu', 'grad',
-           'GradOperation', 'Greater', 'greater', 'greater_equal', 'GreaterEqual', 'gt',
-           'hardsigmoid', 'hardswish', 'HookBackward', 'HSigmoid', 'HSwish', 'InsertGradientOf',
-           'L2Normalize', 'le', 'leaky_relu', 'Less', 'less', 'less_equal', 'LessEqual',
-           'linspace', 'Log', 'log', 'log_softmax', 'logsigmoid', 'LogSoftmax', 'lt',
+           'clamp', 'clip', 'clip_by_global_norm', 'clip_by_value', 'Concat', 'concat', 'cos',
+           'CumProd', 'cumprod', 'CumSum', 'cumsum', 'Custom', 'custom_info_register',
+           'CustomRegOp', 'DataType', 'Depend', 'depend', 'Div', 'div', 'Dropout', 'dropout',
+           'Dropout2D', 'Elu', 'elu', 'eq', 'Equal', 'equal', 'erf', 'Exp', 'exp', 'expand_dims',
+           'ExpandDims', 'eye', 'Fill', 'fill', 'Flatten', 'flatten', 'full', 'full_like', 'Gather',
+           'gather', 'gather_d', 'gather_elements', 'gather_nd', 'GatherD', 'GatherNd', 'ge',
+           'GeLU', 'gelu', 'grad', 'GradOperation', 'Greater', 'greater', 'greater_equal',
+           'GreaterEqual', 'gt', 'hardsigmoid', 'hardswish', 'HookBackward', 'HSigmoid', 'HSwish',
+           'InsertGradientOf', 'L2Normalize', 'le', 'leaky_relu', 'Less', 'less', 'less_equal',
+           'LessEqual', 'linspace', 'Log', 'log', 'log_softmax', 'logsigmoid', 'LogSoftmax', 'lt',
            'masked_fill', 'MaskedFill', 'MatMul', 'matmul', 'max', 'Maximum', 'maximum', 'mean',
            'min', 'Minimum', 'minimum', 'Mish', 'mish', 'Mul', 'mul', 'ne', 'Neg', 'neg', 'norm',
            'not_equal', 'one_hot', 'OneHot', 'Ones', 'ones', 'ones_like', 'OnesLike', 'permute',
@@ -66,6 +66,6 @@ __all__ = ['Abs', 'abs', 'Add', 'add', 'amax', 'amin', 'arange', 'Argmax', 'argm
            'Sigmoid', 'sigmoid', 'silu', 'sin', 'Softmax', 'softmax', 'Softplus', 'softplus',
            'Sort', 'sort', 'Split', 'split', 'Sqrt', 'sqrt', 'Square', 'square', 'Squeeze',
            'squeeze', 'Stack', 'stack', 'stop_gradient', 'StopGradient', 'Sub', 'sub', 'sum',
-           'Tanh', 'tanh', 'tensor_split', 'Tile', 'tile', 'TopK', 'topk', 'Transpose',
-           'transpose', 'unbind', 'Unstack', 'unstack', 'value_and_grad', 'where', 'Zeros',
-           'zeros', 'zeros_like', 'ZerosLike']
+           'Tanh', 'tanh', 'tensor_split', 'Tile', 'tile', 'TopK', 'topk', 'Transpose', 'transpose',
+           'unbind', 'Unstack', 'unstack', 'value_and_grad', 'where', 'Zeros', 'zeros',
+           'zeros_like', 'ZerosLike']

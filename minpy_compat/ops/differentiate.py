@@ -16,6 +16,7 @@ from ..tracing import backward_to_roots, seed_like, trace_leaves, unbox_level
 from ..errors import CellArgumentError, message
 from ..substitution import substituting, traced_value
 from ..tensor import is_tensor
+from ..write_journal import undo_writes_on_error
 
 
 def _traceable(value):
@@ -74,8 +75,14 @@ def _objective(out, sens, has_aux, where):
 def differentiate(fn, args, kwargs, positions, weights, sens=None, has_aux=False, where="grad"):
     """``(output, grads for the tensor positions, grads for weights, the positions kept)``.
 
-    A Parameter with ``requires_grad=False`` is not traced: its gradient is zeros.
+    A Parameter with ``requires_grad=False`` is not traced: its gradient is zeros. A pass
+    that raises (in the backward half too) puts back the Parameters the forward wrote.
     """
+    with undo_writes_on_error():
+        return _differentiate(fn, args, kwargs, positions, weights, sens, has_aux, where)
+
+
+def _differentiate(fn, args, kwargs, positions, weights, sens, has_aux, where):
     kept = [p for p in positions if is_tensor(args[p])]
     frozen = [w for w in weights if not w.requires_grad]
     if frozen:

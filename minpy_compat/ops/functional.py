@@ -14,7 +14,7 @@ from autograd.tracer import getval
 
 from .. import numpy as np
 from ..errors import CellArgumentError, CellTypeError, describe, message
-from ..tensor import Parameter, as_tensor, is_tensor
+from ..tensor import Parameter, as_tensor, before_write, is_tensor
 
 
 def _dtype_of(x):
@@ -171,19 +171,10 @@ def log_softmax(input, axis=-1):
     return shifted - np.log(np.sum(np.exp(shifted), axis=axis, keepdims=True))
 
 
-def clip_by_value(x, clip_value_min=None, clip_value_max=None):
-    """x limited to [min, max]; as in MindSpore (a minimum then a maximum), the gradient
-    is 1/2 where x sits exactly on a bound."""
-    if clip_value_max is not None:
-        x = np.minimum(x, clip_value_max)
-    if clip_value_min is not None:
-        x = np.maximum(x, clip_value_min)
-    return x
-
-
 def clamp(input, min=None, max=None):
     """``input`` limited to [min, max] (Tensors or numbers); the gradient is 1 on the
-    closed interval, 0 outside (unlike ``clip_by_value``'s 1/2 on a bound)."""
+    closed interval, 0 outside (unlike ``clip_by_value``'s 1/2 on a bound,
+    ``ops/clipping.py``)."""
     if min is None and max is None:
         raise CellArgumentError(message("ops.clamp", "min or max", "None for both",
                                         "Pass at least one bound."))
@@ -273,6 +264,7 @@ def assign_all(pairs):
     first write, so a bad value leaves every Parameter as it was."""
     staged = [(variable, _staged(variable, value)) for variable, value in pairs]
     for variable, data in staged:
+        before_write(variable)
         variable.view(onp.ndarray)[...] = data
 
 
