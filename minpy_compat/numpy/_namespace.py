@@ -17,6 +17,7 @@ from ..adopted import AdoptedArray, into_out
 from ..array import ARRAY_FUNCTIONS, Array, TracedArray, wrap, wrap_result
 from ..dispatch import _switch
 from ..lean_call import contains_box, lean
+from .ufunc_where import masked_into_out
 
 _modules, _MXNET = sys.modules, "mxnet"  # once MXNet is loaded, its NDArrays may come
 # Wrapped once, so numpy.linalg.norm and minpy_compat.numpy.linalg.norm agree.
@@ -46,6 +47,11 @@ def differentiable(raw, traced):
             if contains_box(tuple(kwargs.values())):
                 args, kwargs = _traced_keywords_as_positions(raw, args, kwargs)
             if kwargs.get("out") is not None and _traced_out(args, kwargs["out"]):
+                if is_ufunc:
+                    args, kwargs = _for_ufunc_out(name, args, kwargs)
+                    if "where" in kwargs:
+                        return masked_into_out(name, lambda *a, **k: wrap_result(call(*a, **k)),
+                                               args, kwargs)
                 return into_out(f"minpy_compat.numpy.{name}",
                                 lambda *a, **k: wrap_result(call(*a, **k)), args, kwargs,
                                 "same_kind" if is_ufunc else "unsafe")
@@ -178,6 +184,16 @@ def fetched_later(numpy_module, target, our_name):
         target[name] = obj
         return obj
     return __getattr__
+
+
+def _for_ufunc_out(name, args, kwargs):
+    """A ufunc call with out= while tracing: dtype= cast first (as without out=), and
+    ``where=True`` (the default) left out."""
+    if kwargs.get("dtype") is not None and contains_box(args):
+        args, kwargs = _cast_for_ufunc(name, args, kwargs)
+    if kwargs.get("where", False) is True:
+        kwargs = {key: value for key, value in kwargs.items() if key != "where"}
+    return args, kwargs
 
 
 def _cast_for_ufunc(name, args, kwargs):
