@@ -17,6 +17,7 @@ from ..array import ARRAY_FUNCTIONS, Array, TracedArray, wrap, wrap_result
 from ..dispatch import _switch
 from ..lean_call import contains_box, lean
 from .call_arguments import out_as_keyword, out_position, traced_keywords_as_positions
+from .numpy2_names import refuse_newer
 from .ufunc_where import masked_into_out
 
 _modules, _MXNET = sys.modules, "mxnet"  # once MXNet is loaded, its NDArrays may come
@@ -178,7 +179,11 @@ def fetched_later(numpy_module, target, our_name):
     def __getattr__(name):
         if name.startswith("_"):
             raise AttributeError(f"module {our_name!r} has no attribute {name!r}")
-        obj = getattr(numpy_module, name)  # NumPy's own AttributeError for unknown names
+        try:
+            obj = getattr(numpy_module, name)  # NumPy's own AttributeError for unknown names
+        except AttributeError:
+            refuse_newer(our_name, name)  # a NumPy 2 name under NumPy 1.x: say so
+            raise
         if callable(obj) and not isinstance(obj, type):
             obj = plain(obj)
         target[name] = obj
