@@ -22,7 +22,7 @@ def apply_along_axis(func1d, axis, arr, *args, **kwargs):
 
     >>> import minpy_compat.numpy as np
     >>> np.apply_along_axis(lambda r: r[::-1] * 2, 1, np.array([[1.0, 2.0], [3.0, 4.0]]))
-    Array([[4., 2.],
+    array([[4., 2.],
            [8., 6.]])
     """
     from . import asarray, moveaxis, reshape, stack, transpose
@@ -48,7 +48,7 @@ def apply_over_axes(func, a, axes):
 
     >>> import minpy_compat.numpy as np
     >>> np.apply_over_axes(np.sum, np.ones((2, 3)), [0, 1])
-    Array([[6.]])
+    array([[6.]])
     """
     from . import asarray, expand_dims
     value = asarray(a)
@@ -70,7 +70,7 @@ class vectorize(onp.vectorize):
 
     >>> import minpy_compat.numpy as np
     >>> np.vectorize(lambda t: t * t if t > 0 else 0.0)(np.array([-1.0, 3.0]))
-    Array([0., 9.])
+    array([0., 9.])
     """
 
     def __call__(self, *args, **kwargs):
