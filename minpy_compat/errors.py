@@ -54,6 +54,10 @@ class TracedValueError(MinpyError, TypeError):
     """A traced value was used where its gradient would be silently lost."""
 
 
+class NumpyVersionError(MinpyError, AttributeError):
+    """A NumPy 2 name asked for while an older NumPy is installed (``hasattr`` stays False)."""
+
+
 class MXNetUnavailableError(MinpyError, ImportError):
     """MXNet was asked for but is not installed."""
 

@@ -44,6 +44,18 @@ def shape_argument(args):
     return args[0] if len(args) == 1 and not isinstance(args[0], int) else args
 
 
+def _traced_ufunc(ufunc):
+    """autograd's version of ``ufunc``; a ufunc it has none for (``numpy.frompyfunc``'s,
+    SciPy's) is refused by name."""
+    traced = trace_primitives_map.get(ufunc)
+    if traced is None:
+        raise TracedValueError(message(
+            f"ufunc {ufunc.__name__!r} on a traced value", "a ufunc minpy_compat can "
+            "differentiate", "one it has no gradient for", "Call it on x.asnumpy() where no "
+            "gradient should flow, or write a customop with def_grad."))
+    return traced
+
+
 class TracedArray(InPlaceWrites, NdarrayMethods, ArrayBox):
     """A value being traced by ``grad``: acts as an Array and records every op.
 
@@ -121,7 +133,7 @@ class TracedArray(InPlaceWrites, NdarrayMethods, ArrayBox):
         if method == "__call__":  # the facade's ufunc: its dtype=, keyword refusals, lean call
             if getattr(onp, ufunc.__name__, None) is ufunc:
                 return _facade(ufunc.__name__)(*inputs, **kwargs)
-            return trace_primitives_map[ufunc](*inputs, **kwargs)
+            return _traced_ufunc(ufunc)(*inputs, **kwargs)
         if method in ("reduce", "accumulate") and len(inputs) == 1:
             kwargs.setdefault("axis", 0)  # the ufunc methods' default (sum, cumsum: None)
         if method == "reduce" and ufunc.__name__ in _REDUCE_AS:
@@ -131,7 +143,7 @@ class TracedArray(InPlaceWrites, NdarrayMethods, ArrayBox):
         if method == "outer":
             a, b = inputs
             a = _facade("reshape")(a, onp.shape(getval(a)) + (1,) * onp.ndim(getval(b)))
-            return trace_primitives_map[ufunc](a, b, **kwargs)
+            return _traced_ufunc(ufunc)(a, b, **kwargs)
         from .numpy.ufunc_methods import traced_ufunc_method  # at, reduceat, cummax, ...
         return traced_ufunc_method(ufunc, method, inputs, kwargs)
 

@@ -82,6 +82,8 @@ array2string, array_str, array_repr = map(_printing, (_onp.array2string, _onp.ar
                                                       _onp.array_repr))
 from .list_arguments import block, choose, dstack, piecewise, select  # noqa: E402,F401
 from .in_place import copyto, fill_diagonal, place, put, put_along_axis, putmask  # noqa: E402,F401
+from .functional import apply_along_axis, apply_over_axes, vectorize  # noqa: E402,F401
+from . import windows as _windows  # noqa: E402,F401  (numpy.lib's sliding_window_view)
 from . import view_functions as _view_functions  # noqa: E402
 _view_functions.install(globals())
 from .. import registry as _registry  # noqa: E402

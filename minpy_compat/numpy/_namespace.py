@@ -6,7 +6,6 @@ Names autograd does not wrap fall back to NumPy's own function, and take plain
 values: a traced argument there raises the same clear error as ``numpy.asarray``.
 """
 import functools
-import inspect
 import sys
 
 import numpy as onp
@@ -17,6 +16,9 @@ from ..adopted import AdoptedArray, into_out
 from ..array import ARRAY_FUNCTIONS, Array, TracedArray, wrap, wrap_result
 from ..dispatch import _switch
 from ..lean_call import contains_box, lean
+from .call_arguments import out_as_keyword, out_position, traced_keywords_as_positions
+from .numpy2_names import refuse_newer
+from .ufunc_where import masked_into_out
 
 _modules, _MXNET = sys.modules, "mxnet"  # once MXNet is loaded, its NDArrays may come
 # Wrapped once, so numpy.linalg.norm and minpy_compat.numpy.linalg.norm agree.
@@ -32,7 +34,7 @@ def differentiable(raw, traced):
     registry.refuse_gradient(traced, f"minpy_compat.numpy.{getattr(raw, '__name__', raw)}")
     call = lean(traced)
     name, is_ufunc = getattr(raw, "__name__", "function"), isinstance(raw, onp.ufunc)
-    out_at = _out_position(raw)  # a positional out= starts here (sys.maxsize: none)
+    out_at = out_position(raw)  # a positional out= starts here (sys.maxsize: none)
 
     def on_numpy(*args, **kwargs):  # the dispatcher's NumPy path
         return numpy_path(args, kwargs)
@@ -41,11 +43,16 @@ def differentiable(raw, traced):
         """The call run by NumPy: out= always a keyword, traced keyword arguments in their
         places, dtype= as autograd's rules need it."""
         if len(args) > out_at:
-            args, kwargs = _out_as_keyword(raw, out_at, args, kwargs)
+            args, kwargs = out_as_keyword(raw, out_at, args, kwargs)
         if kwargs:
             if contains_box(tuple(kwargs.values())):
-                args, kwargs = _traced_keywords_as_positions(raw, args, kwargs)
+                args, kwargs = traced_keywords_as_positions(raw, args, kwargs)
             if kwargs.get("out") is not None and _traced_out(args, kwargs["out"]):
+                if is_ufunc:
+                    args, kwargs = _for_ufunc_out(name, args, kwargs)
+                    if "where" in kwargs:
+                        return masked_into_out(name, lambda *a, **k: wrap_result(call(*a, **k)),
+                                               args, kwargs)
                 return into_out(f"minpy_compat.numpy.{name}",
                                 lambda *a, **k: wrap_result(call(*a, **k)), args, kwargs,
                                 "same_kind" if is_ufunc else "unsafe")
@@ -61,7 +68,7 @@ def differentiable(raw, traced):
         # Dispatch hook (a policy, MXNet's arrays): two cheap reads on the default path.
         if _switch.engaged or (_MXNET in _modules and _may_hold_mxnet(args, kwargs)):
             if len(args) > out_at:  # before the dispatcher reads MXArrays as NumPy data
-                args, kwargs = _out_as_keyword(raw, out_at, args, kwargs)
+                args, kwargs = out_as_keyword(raw, out_at, args, kwargs)
             return _switch.run(raw, on_numpy, args, kwargs)
         if kwargs or len(args) > out_at:
             return numpy_path(args, kwargs)
@@ -172,12 +179,26 @@ def fetched_later(numpy_module, target, our_name):
     def __getattr__(name):
         if name.startswith("_"):
             raise AttributeError(f"module {our_name!r} has no attribute {name!r}")
-        obj = getattr(numpy_module, name)  # NumPy's own AttributeError for unknown names
+        try:
+            obj = getattr(numpy_module, name)  # NumPy's own AttributeError for unknown names
+        except AttributeError:
+            refuse_newer(our_name, name)  # a NumPy 2 name under NumPy 1.x: say so
+            raise
         if callable(obj) and not isinstance(obj, type):
             obj = plain(obj)
         target[name] = obj
         return obj
     return __getattr__
+
+
+def _for_ufunc_out(name, args, kwargs):
+    """A ufunc call with out= while tracing: dtype= cast first (as without out=), and
+    ``where=True`` (the default) left out."""
+    if kwargs.get("dtype") is not None and contains_box(args):
+        args, kwargs = _cast_for_ufunc(name, args, kwargs)
+    if kwargs.get("where", False) is True:
+        kwargs = {key: value for key, value in kwargs.items() if key != "where"}
+    return args, kwargs
 
 
 def _cast_for_ufunc(name, args, kwargs):
@@ -196,91 +217,6 @@ def _cast_for_ufunc(name, args, kwargs):
                             f"with casting rule {casting!r}")
         cast.append(arg.astype(dtype) if isbox(arg) else onp.asarray(arg, dtype))
     return tuple(cast), kwargs
-
-
-_signatures = {}
-_C_OUT = {"dot": 2, "concatenate": 2}  # functions in C without a signature (NumPy 1.x)
-
-
-def _signature(raw):
-    if raw not in _signatures:
-        try:
-            _signatures[raw] = inspect.signature(raw)
-        except (TypeError, ValueError):  # some builtins have none
-            _signatures[raw] = None
-    return _signatures[raw]
-
-
-def _out_position(raw):
-    """How many positional arguments come before ``raw``'s out= (sys.maxsize: it has no
-    positional out=)."""
-    if isinstance(raw, onp.ufunc):
-        return raw.nin
-    signature = _signature(raw)
-    if signature is None:
-        return _C_OUT.get(getattr(raw, "__name__", None), sys.maxsize)
-    positional = [p.name for p in signature.parameters.values()
-                  if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
-    return positional.index("out") if "out" in positional else sys.maxsize
-
-
-def _out_as_keyword(raw, out_at, args, kwargs):
-    """A call that gives out= by position, with out= as a keyword: a traced array (or an
-    Array that traced values go into) must go through ``into_out``, and NumPy must never
-    write into a traced value's memory. A call NumPy refuses stays as it is, for its error."""
-    if "out" in kwargs:
-        return args, kwargs
-    if isinstance(raw, onp.ufunc):
-        outs = args[out_at:]
-        if len(outs) > raw.nout:
-            return args, kwargs
-        outs += (None,) * (raw.nout - len(outs))
-        return args[:out_at], dict(kwargs, out=outs[0] if raw.nout == 1 else outs)
-    signature = _signature(raw)
-    if signature is None:
-        if len(args) != out_at + 1:
-            return args, kwargs
-        return args[:out_at], dict(kwargs, out=args[out_at])
-    try:
-        bound = signature.bind_partial(*args, **kwargs)
-    except TypeError:
-        return args, kwargs
-    out = bound.arguments.pop("out")
-    return bound.args, dict(bound.kwargs, out=out)
-
-
-def _traced_keywords_as_positions(raw, args, kwargs):
-    """The call with every keyword argument that names one of ``raw``'s positional
-    parameters moved to its place (``take(a=x, indices=i)`` is ``take(x, i)``): autograd's
-    primitives trace positional arguments only, so a traced ``a=`` reached NumPy as if it
-    had no gradient. A traced keyword after skipped ones (``polyfit(x, y, 2, w=w)``) moves
-    too, the skipped ones taking their defaults. Functions without a Python signature keep
-    the call as it is."""
-    signature = _signature(raw)
-    if signature is None:
-        return args, kwargs
-    try:
-        bound = signature.bind_partial(*args, **kwargs)
-    except TypeError:  # NumPy's own call raises its own message for this
-        return args, kwargs
-    out = bound.arguments.pop("out", None)  # out= stays a keyword (see _out_as_keyword)
-    if contains_box(tuple(bound.kwargs.values())):
-        _skipped_at_defaults(signature, bound)
-    if out is None:
-        return bound.args, bound.kwargs
-    return bound.args, dict(bound.kwargs, out=out)
-
-
-def _skipped_at_defaults(signature, bound):
-    """Give the positional parameters skipped before the last traced keyword argument
-    their defaults, so that it is passed by position too (the later ones stay keywords)."""
-    positional = [p for p in signature.parameters.values()
-                  if p.kind is p.POSITIONAL_OR_KEYWORD]
-    traced = [i for i, p in enumerate(positional)
-              if p.name in bound.kwargs and contains_box(bound.arguments[p.name])]
-    for p in positional[:max(traced, default=0)]:
-        if p.name not in bound.arguments and p.default is not p.empty and p.name != "out":
-            bound.arguments[p.name] = p.default
 
 
 def _values(args):

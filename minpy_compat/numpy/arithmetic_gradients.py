@@ -67,9 +67,28 @@ def _clip_keywords(facade):
 
 
 override("clip", _clip_keywords)
-# autograd's rule took no nan=, posinf=, neginf=: replaced entries are constants.
-define("nan_to_num", lambda ans, x, *args, **kwargs: lambda g: anp.where(
-    onp.isfinite(getval(x)), g, 0.0))
+# autograd's rule took no nan=, posinf=, neginf=: the entries they replace take their
+# gradient (where a fill is traced), and x keeps g only where it was finite.
+_FILLED = {2: onp.isnan, 3: onp.isposinf, 4: onp.isneginf}  # argnum: the entries it fills
+
+
+def _nan_to_num_grad(argnum):
+    def maker(ans, x, copy=True, nan=0.0, posinf=None, neginf=None):
+        values = getval(x)
+        if argnum == 0:
+            return lambda g: anp.where(onp.isfinite(values), g, 0.0)
+        name = ("nan", "posinf", "neginf")[argnum - 2]
+        if onp.iscomplexobj(values):
+            derived_gradients.refuse("nan_to_num", f"{argnum} {name!r}", "a real x for a "
+                                     "traced fill value", "a complex x",
+                                     "Pass the fill value as a constant.")
+        fill = (nan, posinf, neginf)[argnum - 2]
+        filled, shape = _FILLED[argnum](values), onp.shape(getval(fill))
+        return lambda g: unbroadcast(anp.where(filled, g, 0.0), shape)
+    return maker
+
+
+define("nan_to_num", *map(_nan_to_num_grad, (0, 2, 3, 4)), argnums=(0, 2, 3, 4))
 
 
 # ---- products and sums --------------------------------------------------------------------

@@ -1,8 +1,9 @@
-"""Gradients for two elementwise functions autograd leaves without one: ``nextafter``
+"""Gradients for elementwise functions autograd leaves without one: ``nextafter``
 (the next float after ``x1`` towards ``x2``: a step of one ulp, so ``x1`` gets ``g`` and
 ``x2``, which only picks the direction, gets 0) and ``i0`` (the modified Bessel function
 of order 0, whose derivative is ``i1``, a function NumPy does not have: ``bessel_i1``
-computes it from its power series, itself differentiable to any order).
+computes it from its power series, itself differentiable to any order), and ``spacing``
+(the distance to the next float: a step function of ``x``, so its gradient is 0).
 """
 import autograd.numpy as anp
 import numpy as onp
@@ -26,6 +27,10 @@ def _nextafter_zero(ans, x1, x2, *args, **kwargs):
 define("nextafter",
        lambda ans, x1, x2, *args, **kwargs: lambda g: unbroadcast(g, onp.shape(getval(x1))),
        _nextafter_zero)
+
+
+# The ulp is constant between powers of two: piecewise constant, as floor's.
+define("spacing", lambda ans, x, *args, **kwargs: lambda g: g * 0.0)
 
 
 # ---- i0 and its derivative i1 --------------------------------------------------------------
@@ -62,5 +67,5 @@ derived_gradients.REGISTERED.append("i1")  # not a NumPy name: i0's gradient, te
 define("i0", lambda ans, x: lambda g: g * bessel_i1(x))
 
 
-# Every name given a gradient here ("nextafter", "i1", "i0"), for the tests.
+# Every name given a gradient here ("nextafter", "spacing", "i1", "i0"), for the tests.
 REGISTERED = tuple(derived_gradients.REGISTERED[_FIRST_OF_MINE:])

@@ -20,7 +20,8 @@ from a composite (or an index map) written with autograd.numpy operations.
   weighted quantiles, which NumPy allows only with 'inverted_cdf') and
   ``overwrite_input=True`` are refused.
 * ``average``, ``ptp``, ``cov``, ``corrcoef`` and ``histogram`` are restated directly.
-* **Weights** (``average``, ``cov``'s ``aweights``, ``bincount``, ``histogram``) are
+* **Weights** (``average``, ``cov``'s ``aweights``, ``bincount``, ``histogram``,
+  ``histogram2d``/``histogramdd`` in ``statistics_histograms``) are
   differentiable, passed by keyword too: autograd traces positional arguments only, so
   those facades move a traced weight to its position.
 
@@ -34,6 +35,7 @@ from .statistics_quantiles import (median, nanmedian, nanpercentile, nanquantile
                                    quantile)
 from .statistics_reductions import (average, nancumprod, nancumsum, nanmax, nanmean, nanmin,
                                     nanprod, nanstd, nansum, nanvar, ptp)
+from .statistics_histograms import OVERRIDES as HISTOGRAMS
 from .statistics_weighted import (_weights_by_position, bincount_weights_grad, corrcoef, cov,
                                   histogram)
 
@@ -58,6 +60,8 @@ for _name, _weights, _parameters in (("average", ["weights"], None),
                                      ("histogram", ["weights"], None),
                                      ("bincount", ["weights"], {"weights": None})):
     override(_name, _weights_by_position(_name, _weights, _parameters))
+for _name, _make in HISTOGRAMS.items():  # histogram2d, histogramdd: traced weights
+    override(_name, _make)
 
 # The names given a gradient here (those this NumPy has), for the tests.
 NAMES = tuple(name for name in COMPOSITES if name in REGISTERED)
