@@ -66,15 +66,15 @@ def plot_history(solver, name, accuracy=True):
 
 
 def train_steps(train_step, batches, total=None, verbose=True, desc=None):
-    """Call ``train_step(*batch)`` for each batch under a ``tqdm.auto`` bar showing the loss.
+    """Call ``train_step(*batch)`` for each batch under a progress bar showing the loss.
 
     ``train_step`` is typically an ``nn.TrainOneStepCell``; it returns the loss of the
-    batch. Returns the losses as floats. ``verbose=False`` hides the bar.
+    batch. Returns the losses as floats. The bar is ``minpy_compat.utils.progress``'s (a
+    widget in Jupyter); ``verbose=False`` or ``TQDM_DISABLE=1`` hides it.
     """
-    from tqdm.auto import tqdm
+    from minpy_compat.utils.progress import progress
     losses = []
-    with tqdm(batches, total=total, desc=desc, disable=not verbose, dynamic_ncols=True,
-              unit="batch") as bar:
+    with progress(batches, total=total, desc=desc, unit="batch", verbose=verbose) as bar:
         for batch in bar:
             losses.append(float(train_step(*batch)))
             bar.set_postfix(loss=f"{losses[-1]:.4f}", refresh=False)

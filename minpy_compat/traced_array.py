@@ -121,7 +121,8 @@ class TracedArray(InPlaceWrites, NdarrayMethods, ArrayBox):
         raise TracedValueError(message(
             "float()/int() of a traced value", "an array operation",
             "a conversion to a Python number that drops the gradient",
-            "Use float(x.asnumpy()) to read the value without its gradient."))
+            "Use float(x.asnumpy()) to read the value without its gradient; to print it, "
+            "use f'{x:.4f}' or print(x) ('%.4f' % x converts with float())."))
 
     __float__ = __int__ = __complex__ = _no_scalar
 

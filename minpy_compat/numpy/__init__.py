@@ -19,7 +19,7 @@ import autograd.numpy as _anp
 from autograd.tracer import getval as _getval
 
 from ..array import ARRAY_FUNCTIONS as _ARRAY_FUNCTIONS, Array, TracedArray as _TracedArray, \
-    wrap as _wrap
+    to_numpy as _to_numpy, wrap as _wrap
 from ._namespace import contains_box as _contains_box, fill_namespace as _fill_namespace, \
     differentiable as _differentiable
 
@@ -69,9 +69,10 @@ del _by_raw
 
 def _printing(raw):
     """NumPy's printing function ``raw``, reading a traced array's current numbers (so
-    ``np.array_str(x)`` and ``numpy.array2string(x)`` print inside ``grad``)."""
+    ``np.array_str(x)``, ``numpy.array2string(x)`` and ``np.format_float_positional(loss)``
+    print inside ``grad``) and an MXNet value's as NumPy data (no policy refuses printing)."""
     def call(a, *args, **kwargs):
-        return raw(_plain(_getval(a)), *args, **kwargs)
+        return raw(_to_numpy(a), *args, **kwargs)
     call.__name__ = call.__qualname__ = raw.__name__
     call.__doc__, call.__wrapped__ = raw.__doc__, raw
     _ARRAY_FUNCTIONS[raw] = call
@@ -80,6 +81,8 @@ def _printing(raw):
 
 array2string, array_str, array_repr = map(_printing, (_onp.array2string, _onp.array_str,
                                                       _onp.array_repr))
+format_float_positional, format_float_scientific = map(
+    _printing, (_onp.format_float_positional, _onp.format_float_scientific))
 from .list_arguments import block, choose, dstack, piecewise, select  # noqa: E402,F401
 from .in_place import copyto, fill_diagonal, place, put, put_along_axis, putmask  # noqa: E402,F401
 from .functional import apply_along_axis, apply_over_axes, vectorize  # noqa: E402,F401
