@@ -101,9 +101,8 @@ def _elementwise(pyfunc, otypes, excluded, args, kwargs):
     if not outputs:
         raise ValueError("cannot call `vectorize` on size 0 inputs unless `otypes` is set")
     several = isinstance(outputs[0], tuple)
-    columns = zip(*outputs) if several else [outputs]
+    columns = list(zip(*outputs)) if several else [outputs]
     dtypes = otypes or [onp.result_type(getval(column[0])) for column in columns]
-    columns = zip(*outputs) if several else [outputs]
     results = tuple(reshape(stack([asarray(v) for v in column]), shape).astype(dtype)
                     for column, dtype in zip(columns, dtypes))
     return results if several else results[0]
