@@ -40,8 +40,13 @@ def cotangent(g, out, where):
     if isbox(g):
         return g
     dtype = getattr(like, "dtype", None)
-    if dtype is not None and dtype.kind == "f" and onp.result_type(g).kind in "fiub" and \
-            onp.result_type(g) != dtype:
+    dtype = onp.dtype(dtype) if dtype is not None else onp.result_type(like)
+    kind = onp.result_type(g).kind
+    if kind == "c" and dtype.kind != "c":
+        raise GradientShapeError(message(
+            f"{where} vjp", f"a real cotangent for the real output ({dtype})", describe(g),
+            "Pass the real part, or make the output complex."))
+    if dtype.kind == "f" and kind in "fiub" and onp.result_type(g) != dtype:
         return onp.asarray(g, dtype)
     return g
 

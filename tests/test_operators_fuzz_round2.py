@@ -119,6 +119,15 @@ def test_make_vjp_refuses_a_cotangent_that_is_not_numbers(bad):
     onp.testing.assert_allclose(vjp(onp.ones(3)), 2 * X)  # and it still works
 
 
+def test_make_vjp_refuses_a_complex_cotangent_for_a_real_output():
+    def tripled(a):
+        return a * 3.0
+    vjp, _ = make_vjp(tripled)(X)  # the gradient of a real argument came back complex
+    with pytest.raises(GradientShapeError, match=r"make_vjp\(tripled\) vjp: expected a real "
+                                                 r"cotangent for the real output \(float64\)"):
+        vjp(onp.array([1j, 1.0, 0.0]))
+
+
 # ---- complex outputs ----------------------------------------------------------------------
 @pytest.mark.parametrize("operator", [grad, elementwise_grad, grad_and_loss, value_and_grad],
                          ids=["grad", "elementwise_grad", "grad_and_loss", "value_and_grad"])
