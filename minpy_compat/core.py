@@ -6,6 +6,7 @@ Thin over autograd's tracer. MinPy's semantics where MinPy had them:
   gives a bare gradient, anything else a list (MinPy) in argnum order;
 * a non-scalar output is seeded with ones, the gradients of a tuple output add up;
 * an argument the output does not depend on gets zeros of its own shape;
+* a complex output is refused (autograd's rule): differentiate its real part;
 * ``grad(grad(f))`` and deeper work (MinPy returned 0.0 there).
 
 >>> from minpy_compat import grad
