@@ -9,6 +9,7 @@ keep their kind); Python ints become floats and integer arrays float64, as the t
 >>> flatten_argument([1, (2.0, None)], leaves, len, 0), leaves
 ([0, (1, None)], [1.0, 2.0])
 """
+import inspect
 import numbers
 
 import numpy as onp
@@ -98,11 +99,25 @@ def flatten_argument(value, leaves, func, argnum):
 _NOT_NUMBERS = "MmUSV"  # datetimes, timedeltas, strings, bytes, structured records
 
 
-def check_argnums(argnums, args, func):
-    """Refuse an argnum that names no argument of this call."""
+def check_argnums(argnums, args, func, kwargs=()):
+    """Refuse an argnum that names no argument of this call (one passed by keyword is named)."""
     for argnum in argnums:
         if not -len(args) <= argnum < len(args):
-            raise ArgnumError(message(
-                f"grad({function_name(func)})",
-                f"argnum in 0..{len(args) - 1} for a call with {len(args)} arguments",
-                repr(argnum)))
+            expected = (f"argnum in 0..{len(args) - 1} for a call with {len(args)} "
+                        "positional argument(s)" if args else
+                        "a call with positional arguments to differentiate")
+            raise ArgnumError(message(f"grad({function_name(func)})", expected,
+                                      repr(argnum) if args else f"none (argnum {argnum})",
+                                      _by_keyword(func, argnum, kwargs)))
+
+
+def _by_keyword(func, argnum, kwargs):
+    """How to fix an argnum past the positional arguments: pass it positionally."""
+    try:
+        parameters = list(inspect.signature(func).parameters)
+    except (TypeError, ValueError):  # a builtin without a signature
+        parameters = []
+    if 0 <= argnum < len(parameters) and parameters[argnum] in kwargs:
+        return (f"Argument {argnum} {parameters[argnum]!r} was passed by keyword: pass it "
+                "positionally to differentiate it.")
+    return "Differentiate the function's positional arguments only."

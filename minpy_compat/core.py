@@ -6,6 +6,7 @@ Thin over autograd's tracer. MinPy's semantics where MinPy had them:
   gives a bare gradient, anything else a list (MinPy) in argnum order;
 * a non-scalar output is seeded with ones, the gradients of a tuple output add up;
 * an argument the output does not depend on gets zeros of its own shape;
+* a complex output is refused (autograd's rule): differentiate its real part;
 * ``grad(grad(f))`` and deeper work (MinPy returned 0.0 there).
 
 >>> from minpy_compat import grad
@@ -16,18 +17,19 @@ import functools
 import numbers
 
 import numpy as onp
-from autograd.builtins import dict as ag_dict, list as ag_list, tuple as ag_tuple
+from autograd.builtins import SequenceBox, dict as ag_dict, list as ag_list, tuple as ag_tuple
 from autograd.core import vspace
-from autograd.tracer import getval, isbox
+from autograd.tracer import isbox
 
 from .adopted import as_boxes
 from .arguments import check_argnums, flatten_argument, function_name, parse_argnums
-from .array import Number, to_numpy, wrap_tree
+from .array import Number, wrap_result, wrap_tree
 from .conversion import (convert_args, minpy_to_numpy, numpy_to_minpy,  # noqa: F401 (MinPy's
                          return_numpy)                                   # names, here too)
-from .errors import ArgnumError, GradientShapeError, OutputTypeError, describe, message
-from .tracing import (Leaf, backward_to_roots, map_items, seed_like, trace_leaves, tree_leaves,
-                      unbox_level, unflatten)
+from .cotangents import cotangent
+from .errors import ArgnumError, OutputTypeError, describe, message
+from .tracing import (Leaf, backward_to_roots, map_items, rebuilt, seed_like, trace_leaves,
+                      tree_leaves, unbox_level, unflatten)
 
 
 def _sum_outputs(outputs):
@@ -55,7 +57,8 @@ def _vjp_and_value(func, argnums, args, kwargs, reduce_tuples=True):
     """Trace ``func`` w.r.t. ``args[argnums]``.
 
     Returns ``(vjp, end value, output, python_floats)``; ``python_floats[i]`` says
-    whether argument ``argnums[i]`` is a plain Python float (its gradient is a Number).
+    which leaves of argument ``argnums[i]`` are plain Python floats (their gradients
+    are Numbers): a bool, or the argument's structure with a bool per leaf.
     """
     requested = argnums
     if len(argnums) > 1 or argnums[0] < 0:  # [0, 0] or [0, -2]: each argument traced once
@@ -70,7 +73,7 @@ def _vjp_and_value(func, argnums, args, kwargs, reduce_tuples=True):
                 "inside lists, tuples and dicts) at a differentiated position", describe(template),
                 "Differentiate another argnum, or pass a float."))
     one_leaf_each = all(type(t) is Leaf for t in templates)  # the common case: no unflatten
-    python_floats = [type(t) is Leaf and type(leaves[t]) is float for t in templates]
+    python_floats = [_float_leaves(t, leaves) for t in templates]
     captured = []
 
     def traced(boxes):
@@ -81,6 +84,8 @@ def _vjp_and_value(func, argnums, args, kwargs, reduce_tuples=True):
         out = func(*full, **kwargs)
         if not isbox(out):
             _check_output(out, func)
+        elif type(out) is SequenceBox:  # a tuple from autograd's own primitives: its items
+            out = wrap_result(out)
         captured.append(as_boxes(out))  # an adopted array is a plain one once the trace ends
         if isinstance(out, (tuple, list, dict)):  # namedtuples and dict subclasses too
             return _sum_outputs(out) if reduce_tuples else _packed(out)
@@ -111,6 +116,17 @@ def _vjp_and_value(func, argnums, args, kwargs, reduce_tuples=True):
     return vjp, end_value, unbox_level(captured[0], trace_id), python_floats
 
 
+def _float_leaves(template, leaves):
+    """True for a Python-float leaf, False for the rest; inside a container, the container
+    of those flags, or plain False when it holds no Python float."""
+    if type(template) is Leaf:
+        return type(leaves[template]) is float
+    if isinstance(template, (list, tuple, dict)):
+        flags = map_items(template, lambda item: _float_leaves(item, leaves))
+        return flags if True in tree_leaves(flags) else False
+    return False
+
+
 def _check_output(out, func):
     """Refuse an output with no numbers in it (``None`` from a missing ``return``, a string):
     its gradient would be zeros that look like an answer."""
@@ -139,11 +155,22 @@ def _finish(grads, python_floats, single, as_tuple=False):
     One argnum gives a bare gradient; several give a list (MinPy), or a tuple
     when argnum was a tuple (MindSpore's grad_position).
     """
-    grads = [Number(g) if is_float and onp.ndim(g) == 0 and not isbox(g) else wrap_tree(g)
-             for g, is_float in zip(grads, python_floats)]
+    grads = [_user_gradient(g, is_float) for g, is_float in zip(grads, python_floats)]
     if single:
         return grads[0]
     return tuple(grads) if as_tuple else grads
+
+
+def _user_gradient(grad, is_float):
+    """``grad`` wrapped, with a Number for each Python float (``_float_leaves``'s flags)."""
+    if is_float is False:
+        return wrap_tree(grad)
+    if is_float is True:
+        return Number(grad) if onp.ndim(grad) == 0 and not isbox(grad) else wrap_tree(grad)
+    if isinstance(is_float, dict):
+        return rebuilt(grad, {key: _user_gradient(grad[key], flag)
+                              for key, flag in is_float.items()})
+    return rebuilt(grad, [_user_gradient(item, flag) for item, flag in zip(grad, is_float)])
 
 
 # ---- the public operators ---------------------------------------------------------
@@ -171,11 +198,22 @@ def _gradients_and_output(func, argnum, operator_name):
     as_tuple = isinstance(argnum, tuple)
 
     def gradients_and_output(args, kwargs):
-        check_argnums(argnums, args, func)
+        check_argnums(argnums, args, func, kwargs)
         vjp, end_value, output, python_floats = _vjp_and_value(func, argnums, args, kwargs)
+        if _is_complex(end_value):
+            raise OutputTypeError(message(
+                f"{operator_name}({function_name(func)})", "a real output (the gradient of a "
+                "complex output is ambiguous; autograd refuses it too)", "a complex output",
+                "Differentiate np.real(f(x)) or np.abs(f(x)), or use jacobian for the "
+                "complex derivative."))
         grads = vjp(seed_like(end_value))
         return _finish(grads, python_floats, single, as_tuple), output
     return gradients_and_output
+
+
+def _is_complex(value):
+    dtype = getattr(value, "dtype", None)
+    return type(value) is complex or dtype is not None and onp.dtype(dtype).kind == "c"
 
 
 def grad(func, argnum=0):
@@ -217,45 +255,13 @@ def make_vjp(func, argnum=0):
     as_tuple = isinstance(argnum, tuple)
 
     def wrapped(*args, **kwargs):
-        check_argnums(argnums, args, func)
+        check_argnums(argnums, args, func, kwargs)
         vjp, _, output, python_floats = _vjp_and_value(func, argnums, args, kwargs,
                                                        reduce_tuples=False)
-        return (lambda g: _finish(vjp(_cotangent(g, output, where)), python_floats, single,
+        return (lambda g: _finish(vjp(cotangent(g, output, where)), python_floats, single,
                                   as_tuple),
                 wrap_tree(output))
     return wrapped
-
-
-def _cotangent(g, out, where):
-    """``g`` checked against the output ``out`` it pulls back: the same structure (dicts
-    matched by key), each leaf of the output's shape (or a scalar) and, where both are
-    real floats, of its dtype (a float32 output keeps float32 gradients). Traced leaves
-    stay traced, so an outer ``grad`` sees through the cotangent."""
-    if isinstance(out, (list, tuple)):
-        if not isinstance(g, (list, tuple)) or len(g) != len(out):
-            raise GradientShapeError(message(
-                f"{where} vjp", f"a cotangent shaped like the output, a sequence of {len(out)}",
-                describe(g), "Pass one array per output, in order."))
-        return [_cotangent(part, like, where) for part, like in zip(g, out)]
-    if isinstance(out, dict):
-        if not isinstance(g, dict) or set(g) != set(out):
-            raise GradientShapeError(message(
-                f"{where} vjp", f"a cotangent shaped like the output, a dict with keys "
-                f"{sorted(map(str, out))}", describe(g), "Pass one array per output key."))
-        return {key: _cotangent(g[key], like, where) for key, like in out.items()}
-    raw, like = getval(g), getval(out)
-    if onp.ndim(raw) and onp.shape(raw) != onp.shape(like):
-        raise GradientShapeError(message(
-            f"{where} vjp", f"a cotangent of the output's shape {onp.shape(like)} (or a scalar)",
-            f"shape {onp.shape(raw)}", "Pass an array shaped like the output."))
-    if isbox(g):
-        return g
-    g = to_numpy(g)
-    dtype = getattr(like, "dtype", None)
-    if dtype is not None and dtype.kind == "f" and onp.result_type(g).kind in "fiu" and \
-            onp.result_type(g) != dtype:
-        return onp.asarray(g, dtype)
-    return g
 
 
 def __getattr__(name):

@@ -27,16 +27,16 @@ def customop_vjp(op, makers, groups, argnums, ans, args, kwargs):
     for argnum in argnums:
         maker = makers.get(argnum)
         if maker is not None:
-            singles[argnum] = _run_gradient(
-                op, outer, maker, (user_ans, *user_args), user_kwargs,
-                f"gradient maker for argument {argnum} {op.arg_name(argnum)!r}")
+            what = f"gradient maker for argument {argnum} {op.arg_name(argnum)!r}"
+            singles[argnum] = _made(op, what, _run_gradient(
+                op, outer, maker, (user_ans, *user_args), user_kwargs, what))
             continue
         for group, multi in groups:
             if argnum in group:
                 if all(group is not seen for seen, _ in multis):
-                    multis.append((group, _run_gradient(
-                        op, outer, multi, (user_ans, *user_args), user_kwargs,
-                        f"def_multiple_grad maker for arguments {group}")))
+                    what = f"def_multiple_grad maker for arguments {group}"
+                    multis.append((group, _made(op, what, _run_gradient(
+                        op, outer, multi, (user_ans, *user_args), user_kwargs, what))))
                 break
 
     def vjp(g):
@@ -65,6 +65,15 @@ def customop_vjp(op, makers, groups, argnums, ans, args, kwargs):
         return out
 
     return vjp
+
+
+def _made(op, what, made):
+    """What a gradient maker returned, which must be the function ``g -> gradient``."""
+    if callable(made):
+        return made
+    raise TypeError(message(
+        f"{op.name} {what}", "a function g -> gradient", describe(made),
+        "Return a function of g from the maker: lambda ans, *args: lambda g: ..."))
 
 
 def _grad_views(op, values):

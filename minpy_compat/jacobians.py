@@ -35,7 +35,7 @@ def jacobian(func, argnum=0):
 
     @functools.wraps(func)
     def wrapped(*args, **kwargs):
-        check_argnums(argnums, args, func)
+        check_argnums(argnums, args, func, kwargs)
         vjp, _, output, _ = _vjp_and_value(func, argnums, args, kwargs, reduce_tuples=False)
         output_leaves = tree_leaves(output)
         argument_leaves = [tree_leaves(args[a]) for a in argnums]
@@ -117,7 +117,7 @@ def hessian_vector_product(func, argnum=0):
                                       f"{len(args_and_vector)} argument(s)",
                                       "Call it as hvp(*args, vector)."))
         *args, vector = args_and_vector
-        check_argnums(argnums, args, func)
+        check_argnums(argnums, args, func, kwargs)
         positive = [a + len(args) if a < 0 else a for a in argnums]
         form = tuple(positive) if isinstance(argnum, tuple) else positive
         gradient = grad(checked, form)
@@ -152,7 +152,9 @@ def _inner(gradient, vector, where):
         raise ArgnumError(message(
             f"{where} vector", f"shape {onp.shape(getval(gradient))} (its argument's)",
             f"shape {onp.shape(getval(vector))}", "Pass a vector shaped like the argument."))
-    return np.sum(gradient * vector)
+    product = np.sum(gradient * vector)
+    # a complex argument: the real part is the inner product of the two as real vectors
+    return np.real(product) if onp.iscomplexobj(getval(product)) else product
 
 
 def _outline(tree):

@@ -13,14 +13,16 @@ import functools
 import inspect
 import numbers
 
-from autograd.builtins import make_sequence
+from autograd.builtins import SequenceBox, make_sequence
 from autograd.extend import primitive as autograd_primitive
-from autograd.tracer import isbox
+from autograd.tracer import getval, isbox
 
 from . import registry
+from .arguments import function_name
 from .array import wrap
 from .backends import get_backend
 from .errors import ArgnumError, TracedValueError, message
+from .gradient_dtypes import _carries_gradient
 
 _CONTAINERS = (list, tuple, dict)
 
@@ -35,7 +37,7 @@ class Primitive:
     def __init__(self, func, backend="numpy", type_str="customized op"):
         self.backend = get_backend(backend, where="customop")
         self.func = func
-        self.name = func.__name__
+        self.name = function_name(func)
         self.type_str = type_str
         functools.update_wrapper(self, func)
         self._signature = _signature(func)
@@ -77,7 +79,7 @@ class Primitive:
             if type(arg) in _CONTAINERS:
                 args = [self._sequence_argument(argnum, arg) for argnum, arg in enumerate(args)]
                 break
-        return wrap(self.primitive(*args, **kwargs))
+        return _opened(self.primitive(*args, **kwargs))
 
     def _bind(self, args, kwargs):
         """Keyword arguments moved to their parameter's position (autograd traces positional
@@ -142,7 +144,7 @@ class Primitive:
     def def_grad(self, func, argnum=0):
         """Register ``func(ans, *args, **kwargs) -> (g -> gradient of argument argnum)``."""
         argnum = self._check_argnum(argnum, "def_grad")
-        _check_callable(func, f"{self.name}.def_grad")
+        self._check_maker(func, f"{self.name}.def_grad")
         registry.set_grad(self, argnum, func)
         return self
 
@@ -165,15 +167,43 @@ class Primitive:
         if twice:
             raise ArgnumError(message(where, "distinct argnums", f"{argnums} (repeats "
                                       f"{', '.join(map(str, twice))})", "List each argnum once."))
-        _check_callable(func, f"{self.name}.def_multiple_grad")
+        self._check_maker(func, f"{self.name}.def_multiple_grad")
         registry.set_multiple_grad(self, argnums, func)
         return self
+
+    def _check_maker(self, func, where):
+        """A maker must take ``(ans, *args)``: all the op's positional parameters, or at
+        least the ones without a default."""
+        _check_callable(func, where)
+        signature = _signature(func)
+        if self._variadic or signature is None:
+            return
+        required = [p for p in self._signature.parameters.values()
+                    if p.name in self._params and p.default is p.empty]
+        if not any(_binds(signature, 1 + count) for count in (len(self._params), len(required))):
+            params = ", ".join(["ans", *self._params])
+            raise TypeError(message(
+                where, f"a gradient maker taking ({params})", f"{function_name(func)}{signature}",
+                f"Write it as lambda {params}: lambda g: ..."))
 
     def def_grad_kw(self, func, key):
         """MinPy's keyword gradients: keywords are constants here, so this is refused."""
         raise NotImplementedError(message(
             f"{self.name}.def_grad_kw", "a positional argument to differentiate",
             f"keyword {key!r}", "Pass the value positionally and use def_grad(fn, argnum)."))
+
+
+def _opened(result):
+    """The op's result as users see it. Under grad a tuple or list result is one traced
+    sequence: it becomes a real tuple (list) of traced items, as NumPy's functions give,
+    and items without float numbers (a bool mask, int indices) leave the trace, since
+    they have no gradient (a traced bool would take a float one from a sum of outputs)."""
+    if type(result) is not SequenceBox:
+        return wrap(result)
+    items = getval(result)
+    opened = [_opened(result[i]) if _carries_gradient(item) else wrap(item)
+              for i, item in enumerate(items)]
+    return type(items)(*opened) if hasattr(items, "_fields") else type(items)(opened)
 
 
 def _zero_maker(argnum, backend):
@@ -204,6 +234,14 @@ def holds_trace(value):
     return isbox(value)
 
 
+def _binds(signature, count):
+    try:
+        signature.bind(*range(count))
+    except TypeError:  # bind's way to say the count does not fit
+        return False
+    return True
+
+
 def _signature(func):
     try:
         return inspect.signature(func)
@@ -229,5 +267,13 @@ def customop(op_type):
     get_backend(op_type, where="customop")
 
     def decorate(func):
+        where = f"customop({op_type!r})"
+        if isinstance(func, Primitive):
+            raise TypeError(message(
+                where, "a plain function", f"the op {func.name} (decorated twice?)",
+                f"Decorate the function once; for a second op over it, decorate "
+                f"{func.name}.func."))
+        if not callable(func):
+            raise TypeError(message(where, "a function to turn into an op", repr(func)[:200]))
         return Primitive(func, op_type)
     return decorate
