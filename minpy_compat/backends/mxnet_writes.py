@@ -82,11 +82,19 @@ def mark_view(result, base, index):
 
 def mark_rearranged(result, base, undo):
     """Remember that ``result`` rearranges all of ``base`` (``x.T``, ``x.reshape(...)``,
-    views in NumPy): ``undo(view)`` puts a view's values back in ``base``'s arrangement."""
-    result = _in_mxnet(result, base) if result is not base else result
-    if result is not base and ((type(result) is type(base) is backend._array.MXArray) or (
-            isbox(result) and isbox(base) and result._trace == base._trace and
-            hasattr(type(result), "_view_of"))):
+    views in NumPy): ``undo(view)`` puts a view's values back in ``base``'s arrangement.
+    One of them lives in MXNet; the other may be NumPy's (``np.reshape`` of a NumPy array
+    that MXNet computed)."""
+    if result is base:
+        return result
+    result = _in_mxnet(result, base)
+    if isbox(result) or isbox(base):
+        viewing = isbox(result) and isbox(base) and result._trace == base._trace and \
+            hasattr(type(result), "_view_of")
+    else:
+        viewing = type(result) is backend._array.MXArray and (
+            type(base) is backend._array.MXArray or isinstance(base, onp.ndarray))
+    if viewing:
         result._view_of = (base, Rearranged(undo))
     return result
 
