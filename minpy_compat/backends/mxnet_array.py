@@ -20,7 +20,7 @@ from autograd.extend import Box
 from autograd.numpy.numpy_boxes import ArrayBox
 
 from ..array import TracedArray
-from ..traced_methods import NdarrayMethods
+from ..traced_methods import NdarrayMethods, TracedFlat
 from . import mxnet_backend as backend
 from . import mxnet_writes as writes
 from .mxnet_operators import _Operators, _facade, _method, _rearranged, _refuse_write
@@ -166,6 +166,16 @@ class MXArray(_Operators):
     def put(self, indices, values, mode="raise"):
         writes.put(self, indices, values, mode)
 
+    @property
+    def flat(self):
+        """``ndarray.flat``: ``a.flat[i]`` reads (a copy, as NumPy's), ``a.flat[i] = v``
+        writes into ``a``."""
+        return MXFlat(self)
+
+    @flat.setter
+    def flat(self, value):
+        MXFlat(self)[...] = value
+
     def __array_ufunc__(self, ufunc, method, *inputs, **kwargs):
         """``ufunc.at`` writes into an MXArray (see ``mxnet_writes``); a ufunc's call runs
         through the dispatcher (``ndarray + MXArray`` too); other methods on NumPy data."""
@@ -178,6 +188,14 @@ class MXArray(_Operators):
             kwargs.pop("out", None)
             return _method(ufunc.__name__, *inputs, **kwargs)
         return getattr(ufunc, method)(*writes._plain(inputs), **kwargs)
+
+
+class MXFlat(TracedFlat):
+    """``MXArray.flat``: reads in flat (C) order give new arrays, as NumPy's flatiter does
+    (a view of ``np.ravel(a)`` would write into ``a``); writes go through ``a[...] = v``."""
+
+    def __getitem__(self, index):
+        return super().__getitem__(index).copy()
 
 
 def _of_data(name):
