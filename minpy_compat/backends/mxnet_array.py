@@ -73,7 +73,9 @@ class MXArray(_Operators):
     array([2., 4.])
     """
 
-    __slots__ = ("nd", "shape", "dtype", "_numpy", "is_zeros", "_mxnet_context", "_view_of")
+    # _value, _trace, _node: set while a traced write makes it traced (mxnet_adopted)
+    __slots__ = ("nd", "shape", "dtype", "_numpy", "is_zeros", "_mxnet_context", "_view_of",
+                 "_value", "_trace", "_node")
 
     def __init__(self, nd, shape=None, dtype=None, is_zeros=False, mxnet_context=None):
         self.nd = nd
@@ -271,3 +273,4 @@ for _name, _operator in writes.IN_PLACE.items():  # a += v changes a (see mxnet_
     setattr(MXArray, _name, _operator)
     setattr(MXBox, _name, _operator)
 MXVSpace.register(MXArray)
+from . import mxnet_adopted  # noqa: E402,F401  (traced writes into an MXArray: it registers)
