@@ -118,8 +118,14 @@ for _name in ("resize", "setfield", "byteswap"):
     setattr(AdoptedArray, _name, _refuse_in_place(_name))
 
 
+# Adopted classes, each with _box(), and the out= arrays that may become traced;
+# backends/mxnet_adopted adds MXNet's.
+ADOPTED_TYPES = {AdoptedArray}
+OUT_TYPES = {Array, AdoptedArray, TracedArray}
+
+
 def _boxed(value):
-    return value._box() if type(value) is AdoptedArray else value
+    return value._box() if type(value) in ADOPTED_TYPES else value
 
 
 def as_boxes(value):
@@ -183,8 +189,7 @@ def into_out(name, compute, inputs, kwargs, casting="same_kind"):
     default rule (ufuncs: same_kind; other functions: unsafe, as NumPy's)."""
     out = kwargs.pop("out")
     out = out if type(out) is tuple else (out,)
-    plain = [t for t in out
-             if t is not None and type(t) not in (Array, AdoptedArray, TracedArray)]
+    plain = [t for t in out if t is not None and type(t) not in OUT_TYPES]
     if plain or kwargs.get("where") is not None:
         raise TracedValueError(message(
             f"{name}(out=...)", "out= arrays from minpy_compat.numpy, without where= (they "

@@ -121,18 +121,9 @@ def test_keyword_handling_holds_under_every_policy(policy, name):
 @pytest.mark.parametrize("name", list(KEYWORD_CASES))
 def test_keyword_handling_holds_under_prefer_mxnet(mx, name):
     f, expected = KEYWORD_CASES[name]
-    if name == "out_adopted":
-        pytest.skip("np.zeros under prefer_mxnet is an MXArray, which cannot become traced")
     with wrap_policy("prefer_mxnet"):
         got = grad(f)(X.copy())
     onp.testing.assert_allclose(onp.asarray(got), expected(X))
-
-
-def test_out_mxarray_taking_a_traced_value_is_refused_by_name(mx):
-    with wrap_policy("prefer_mxnet"), pytest.raises(
-            TracedValueError, match=r"minpy_compat\.numpy\.multiply\(out=\.\.\.\): .*got an "
-                                    r"out= MXArray"):
-        grad(lambda x: _into_new(lambda o: np.multiply(x, x, out=o)))(X.copy())
 
 
 # ---- out= by position: the same as by keyword ------------------------------------------

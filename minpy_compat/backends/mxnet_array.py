@@ -9,22 +9,22 @@ NumPy's ``repr``, operators and methods that run through ``minpy_compat.numpy``
 (so the dispatch policy picks the backend), ``context``.
 
 For the tracer, ``MXArray`` is a value type of its own: ``MXBox`` (autograd
-``Box``) and ``MXVSpace`` are registered for it, so NumPy and MXNet ops share one
-graph and a gradient may arrive as either kind of array.
+``Box``) and ``MXVSpace`` (``mxnet_vspace``) are registered for it, so NumPy and MXNet
+ops share one graph and a gradient may arrive as either kind of array.
 
 The operators and methods both share are in ``mxnet_operators``; the rest of the methods
 a traced NumPy value has are added to them here (``_routed``: they tell MXArray apart).
 """
 import numpy as onp
-from autograd.extend import Box, VSpace
+from autograd.extend import Box
 from autograd.numpy.numpy_boxes import ArrayBox
-from autograd.tracer import getval
 
 from ..array import TracedArray
-from ..traced_methods import NdarrayMethods
+from ..traced_methods import NdarrayMethods, TracedFlat
 from . import mxnet_backend as backend
 from . import mxnet_writes as writes
 from .mxnet_operators import _Operators, _facade, _method, _rearranged, _refuse_write
+from .mxnet_vspace import MXVSpace
 
 
 def _routed(name):
@@ -73,7 +73,9 @@ class MXArray(_Operators):
     array([2., 4.])
     """
 
-    __slots__ = ("nd", "shape", "dtype", "_numpy", "is_zeros", "_mxnet_context", "_view_of")
+    # _value, _trace, _node: set while a traced write makes it traced (mxnet_adopted)
+    __slots__ = ("nd", "shape", "dtype", "_numpy", "is_zeros", "_mxnet_context", "_view_of",
+                 "_value", "_trace", "_node")
 
     def __init__(self, nd, shape=None, dtype=None, is_zeros=False, mxnet_context=None):
         self.nd = nd
@@ -166,6 +168,16 @@ class MXArray(_Operators):
     def put(self, indices, values, mode="raise"):
         writes.put(self, indices, values, mode)
 
+    @property
+    def flat(self):
+        """``ndarray.flat``: ``a.flat[i]`` reads (a copy, as NumPy's), ``a.flat[i] = v``
+        writes into ``a``."""
+        return MXFlat(self)
+
+    @flat.setter
+    def flat(self, value):
+        MXFlat(self)[...] = value
+
     def __array_ufunc__(self, ufunc, method, *inputs, **kwargs):
         """``ufunc.at`` writes into an MXArray (see ``mxnet_writes``); a ufunc's call runs
         through the dispatcher (``ndarray + MXArray`` too); other methods on NumPy data."""
@@ -178,6 +190,14 @@ class MXArray(_Operators):
             kwargs.pop("out", None)
             return _method(ufunc.__name__, *inputs, **kwargs)
         return getattr(ufunc, method)(*writes._plain(inputs), **kwargs)
+
+
+class MXFlat(TracedFlat):
+    """``MXArray.flat``: reads in flat (C) order give new arrays, as NumPy's flatiter does
+    (a view of ``np.ravel(a)`` would write into ``a``); writes go through ``a[...] = v``."""
+
+    def __getitem__(self, index):
+        return super().__getitem__(index).copy()
 
 
 def _of_data(name):
@@ -248,56 +268,9 @@ class MXBox(_Operators, NdarrayMethods, Box):
         _refuse_write("an in-place method (x.resize(...)) on a traced MXNet value")
 
 
-class MXVSpace(VSpace):
-    """The vector space of an MXArray: gradients may be MXArrays or NumPy arrays."""
-
-    def __init__(self, value):
-        self.shape, self.dtype = value.shape, value.dtype
-
-    @property
-    def size(self): return int(onp.prod(self.shape))
-
-    @property
-    def ndim(self): return len(self.shape)
-
-    # Zeros in MXNet: autograd's tuple arguments start every gradient from zeros, and
-    # NumPy zeros would be copied to MXNet at the first addition.
-    def zeros(self): return self._full(0.0)
-    def ones(self): return self._full(1.0)
-
-    def _full(self, fill):
-        mx = backend.require_mxnet("MXVSpace")
-        nd = mx.nd.full(self.shape or (1,), fill, ctx=backend.current_mxnet_context(),
-                        dtype=self.dtype)
-        return MXArray(nd, self.shape, self.dtype, is_zeros=fill == 0.0)
-
-    def _add(self, x, y):
-        if type(x) is MXArray and x.is_zeros:
-            return y
-        if type(x) is MXArray and type(y) is MXArray:
-            return MXArray(x.nd + y.nd, x.shape, x.dtype)
-        return x + y
-
-    def _mut_add(self, x, y):
-        return self._add(x, y)
-
-    def standard_basis(self):
-        """One-hot arrays in MXNet, one per element (autograd's ``jacobian`` seeds)."""
-        for index in onp.ndindex(*self.shape):
-            basis = onp.zeros(self.shape, self.dtype)
-            basis[index] = 1
-            yield backend.array(basis)
-
-    def randn(self):
-        return backend.array(onp.random.randn(*self.shape).astype(self.dtype))
-
-    def _scalar_mul(self, x, a): return x * a
-    def _inner_prod(self, x, y): return onp.dot(onp.ravel(getval(x)), onp.ravel(getval(y)))
-    def _covector(self, x): return x
-
-
 MXBox.register(MXArray)
 for _name, _operator in writes.IN_PLACE.items():  # a += v changes a (see mxnet_writes)
     setattr(MXArray, _name, _operator)
     setattr(MXBox, _name, _operator)
 MXVSpace.register(MXArray)
+from . import mxnet_adopted  # noqa: E402,F401  (traced writes into an MXArray: it registers)

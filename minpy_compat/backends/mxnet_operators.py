@@ -106,9 +106,12 @@ class _Operators:
     # NumPy's reshape/transpose call these methods on an MXArray: go straight to the
     # dispatcher (as the reductions below do), never back through numpy.reshape.
     # Their results are views in NumPy: writes into them reach this value (mxnet_writes).
+    # Read in order='F', NumPy's reshape and ravel of C-ordered data are copies.
     def reshape(self, *shape, **kwargs):
-        return _rearranged(self, _method("reshape", self, shape_argument(shape), **kwargs),
-                           lambda view: view.reshape(self.shape))
+        result = _method("reshape", self, shape_argument(shape), **kwargs)
+        if kwargs.get("order") == "F":
+            return result
+        return _rearranged(self, result, lambda view: view.reshape(self.shape))
 
     def transpose(self, *axes):
         axes = shape_argument(axes) or None
@@ -140,8 +143,10 @@ class _Operators:
         return _method("argmin", self, axis, out=out)
 
     def ravel(self, order="C"):
-        return _rearranged(self, _method("reshape", self, (-1,), order=order),  # a view
-                           lambda view: view.reshape(self.shape))
+        result = _method("reshape", self, (-1,), order=order)
+        if order == "F":
+            return result
+        return _rearranged(self, result, lambda view: view.reshape(self.shape))  # a view
 
     def flatten(self, order="C"):
         return _method("reshape", _method("copy", self), (-1,), order=order)  # a copy

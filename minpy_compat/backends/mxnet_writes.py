@@ -14,8 +14,8 @@ A value made by indexing with ints and slices remembers where it came from
 (``_view_of``, as a traced NumPy view does), so ``a[0][1] = v`` and ``row = a[0];
 row[1] = v`` reach ``a``. Views taken before a write keep the old numbers.
 A traced value written into an MXArray that is not traced (``out = np.zeros(3)`` under
-``prefer_mxnet``, then ``out[0] = f(x)`` under ``grad``) is refused: the object cannot
-become traced (NumPy's ``Array`` can, see ``adopted``).
+``prefer_mxnet``, then ``out[0] = f(x)`` under ``grad``) makes it traced until the trace
+closes (``mxnet_adopted``), as NumPy's ``Array`` becomes (``adopted``).
 """
 import numpy as onp
 from autograd.extend import primitive
@@ -82,24 +82,37 @@ def mark_view(result, base, index):
 
 def mark_rearranged(result, base, undo):
     """Remember that ``result`` rearranges all of ``base`` (``x.T``, ``x.reshape(...)``,
-    views in NumPy): ``undo(view)`` puts a view's values back in ``base``'s arrangement."""
-    result = _in_mxnet(result, base) if result is not base else result
-    if result is not base and ((type(result) is type(base) is backend._array.MXArray) or (
-            isbox(result) and isbox(base) and result._trace == base._trace and
-            hasattr(type(result), "_view_of"))):
+    views in NumPy): ``undo(view)`` puts a view's values back in ``base``'s arrangement.
+    One of them lives in MXNet; the other may be NumPy's (``np.reshape`` of a NumPy array
+    that MXNet computed)."""
+    if result is base:
+        return result
+    result = _in_mxnet(result, base)
+    if isbox(result) or isbox(base):
+        viewing = isbox(result) and isbox(base) and result._trace == base._trace and \
+            hasattr(type(result), "_view_of")
+    else:
+        viewing = type(result) is backend._array.MXArray and (
+            type(base) is backend._array.MXArray or isinstance(base, onp.ndarray))
+    if viewing:
         result._view_of = (base, Rearranged(undo))
     return result
 
 
+def _adopted(array, value):
+    """``array`` made traced by traced ``value`` (``mxnet_adopted``); else None."""
+    if not isbox(value):
+        return None
+    from .mxnet_adopted import adopt
+    adopt(array, value._trace)
+    return array
+
+
 def write(array, index, value):
     """``array[index] = value`` for an MXArray that is not traced."""
-    if isbox(value):
-        raise TracedValueError(message(
-            "MXArray[...] = value", "a value without a gradient (an MXArray that is not "
-            "traced cannot become traced)", "a traced value",
-            "Build the array from traced values (np.stack, np.concatenate), start from one "
-            "(out = x * 0, then out[i] = v), or make the buffer under "
-            "wrap_policy('only_numpy')."))
+    if _adopted(array, value) is not None:
+        array[index] = value
+        return
     data = array.asnumpy()
     data[_plain(plain_index(index))] = _plain(value)
     replace(array, data)
@@ -108,8 +121,9 @@ def write(array, index, value):
 
 def put(array, indices, values, mode="raise"):
     """``array.put(indices, values, mode)`` for an MXArray that is not traced."""
-    if isbox(values):
-        write(array, Ellipsis, values)  # refused: a traced value into an MXArray
+    if _adopted(array, values) is not None:
+        array.put(indices, values, mode)
+        return
     data = array.asnumpy()
     data.put(_plain(indices), _plain(values), mode=mode)
     replace(array, data)
@@ -140,8 +154,8 @@ def ufunc_at(ufunc, inputs, kwargs):
     array, plain = inputs[0], [_plain(v) for v in inputs]
     if type(array) is not backend._array.MXArray:  # an MXArray index or value only
         return ufunc.at(*plain, **kwargs)
-    if isbox(inputs[-1]):
-        write(array, Ellipsis, inputs[-1])  # refused: a traced value into an MXArray
+    if _adopted(array, inputs[-1]) is not None:
+        return ufunc.at(array, *inputs[1:], **kwargs)
     data = plain[0].copy()
     ufunc.at(data, *plain[1:], **kwargs)
     replace(array, data)
@@ -151,11 +165,12 @@ def ufunc_at(ufunc, inputs, kwargs):
 def ufunc_into_out(ufunc, method, inputs, kwargs):
     """``ufunc.<method>(..., out=...)`` with an MXArray among the out= arrays: NumPy writes
     into copies of their data (its casting rules, its errors), then each takes its copy."""
+    if any(isbox(value) for value in inputs):  # the result is assigned: out= becomes traced
+        from ..adopted import into_out
+        return into_out(f"numpy.{ufunc.__name__}", getattr(ufunc, method), inputs,
+                        dict(kwargs))
     outs = kwargs["out"] if type(kwargs["out"]) is tuple else (kwargs["out"],)
     MXArray = backend._array.MXArray
-    for value in inputs:
-        if isbox(value) and any(type(target) is MXArray for target in outs):
-            write(outs[0], Ellipsis, value)  # refused: a traced value into an MXArray
     scratch = tuple(target.asnumpy() if type(target) is MXArray else target for target in outs)
     getattr(ufunc, method)(*_plain(tuple(inputs)), **dict(kwargs, out=scratch))
     for target, data in zip(outs, scratch):
@@ -176,9 +191,11 @@ def _plain(value):
 def adopt(array, new, opname):
     """``array <op>= other`` for an MXArray or MXBox, given ``new = array <op> other``:
     ``array`` takes ``new``'s data (cast to its dtype by NumPy's same_kind rule) and
-    returns itself. A traced result for an MXArray that is not traced rebinds the name
-    instead, as before (the object cannot become traced)."""
+    returns itself (an MXArray that is not traced becomes traced, see ``mxnet_adopted``).
+    A result from an inner grad rebinds the name instead."""
     traced = isbox(array)
+    if isbox(new) and not traced:
+        traced = _adopted(array, new) is not None
     if isbox(new) != traced or (traced and new._trace != array._trace):
         return new
     shape, dtype = onp.shape(getval(new)), onp.result_type(getval(new))

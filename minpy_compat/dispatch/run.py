@@ -8,6 +8,7 @@ arguments; otherwise NumPy runs, on plain data, if the policy allows it.
 import sys
 
 import autograd.tracer as _tracer
+from autograd.tracer import getval
 import numpy as onp
 
 from ..array import wrap
@@ -16,6 +17,7 @@ from ..errors import PolicyError, message
 from . import _switch
 from .policy import _DEFAULT, OnlyMXNetPolicy, _local, get_global_policy
 from .numpy_views import views_of_mxarrays
+from .rearranged import as_view, rearranging
 from .stats import STATS
 
 _table = None  # the MXNet op table module, imported on the first MXNet dispatch
@@ -31,8 +33,6 @@ def _mxnet_table():
 
 def signature(name, args):
     """An op's argument signature for blacklist rules, e.g. ``dot(float32[2],float32[1])``."""
-    from autograd.tracer import getval
-
     def one(value):
         raw = getval(value)
         if type(raw) in (list, tuple):
@@ -75,11 +75,21 @@ def run_op(raw, traced, args, kwargs):
         result = _try_mxnet(policy, adapter, args, kwargs, key)
         if result is not _FAILED and result is not _INVALID:
             STATS.count(name, "mxnet")
-            return result
+            return _viewing(raw, args, kwargs, result)
     if result is not _INVALID:
         policy.choose(name, False)  # OnlyMXNetPolicy refuses here
     STATS.count(name, "numpy")
-    return _on_numpy(traced or raw, args, kwargs)
+    return _viewing(raw, args, kwargs, _on_numpy(traced or raw, args, kwargs))
+
+
+def _viewing(raw, args, kwargs, result):
+    """``result``, marked as a view of ``args[0]`` where ``raw`` is one of NumPy's
+    rearranging functions and one of them lives in MXNet (``rearranged``)."""
+    undo_for = rearranging(raw)
+    if undo_for is None or not args or (type(getval(args[0])) is not MXArray and
+                                        type(getval(result)) is not MXArray):
+        return result
+    return as_view(undo_for, args, kwargs, result)
 
 
 def _on_numpy(function, args, kwargs):

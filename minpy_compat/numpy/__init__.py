@@ -39,10 +39,19 @@ def asarray(a, dtype=None, order=None, **kwargs):
     """``numpy.asarray`` giving an Array; a traced value stays traced."""
     if type(a) is _TracedArray and (dtype is None or _onp.dtype(dtype) == a.dtype):
         return a  # the same array, as NumPy's: writes into it are writes into a
+    if type(a) is _mxnet_array_class() and order != "F" and \
+            (dtype is None or _onp.dtype(dtype) == a.dtype):
+        return a  # a value in MXNet, the same way (NumPy's view of it would be read-only)
     if _contains_box(a):
         result = _anp.array(a)
         return result if dtype is None else result.astype(dtype)
     return _onp.asarray(_plain(a), dtype=dtype, order=order, **kwargs).view(Array)
+
+
+def _mxnet_array_class():
+    """``MXArray`` once MXNet values exist (None before: nothing can be one)."""
+    module = _sys.modules.get("minpy_compat.backends.mxnet_array")
+    return None if module is None else module.MXArray
 
 
 def _plain(obj):
