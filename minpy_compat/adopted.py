@@ -118,7 +118,7 @@ for _name in ("resize", "setfield", "byteswap"):
     setattr(AdoptedArray, _name, _refuse_in_place(_name))
 
 
-# Adopted classes, each with _box(), and the out= arrays that may become traced;
+# Adopted classes, each with _box(), and the out= arrays that are or may become traced;
 # backends/mxnet_adopted adds MXNet's.
 ADOPTED_TYPES = {AdoptedArray}
 OUT_TYPES = {Array, AdoptedArray, TracedArray}

@@ -271,3 +271,32 @@ def test_a_missing_gradient_of_a_positional_argument_names_it():
     with pytest.raises(NoGradientFuncError,
                        match=r"^minpy_compat\.numpy\.trim_zeros argument 0 'filt'"):
         grad(lambda x: np.sum(np.trim_zeros(np.ravel(x))))(X.copy())
+
+
+# ---- out= an MXArray from a function NumPy computes ----------------------------------------
+MX_OUT_FROM_NUMPY = {  # no MXNet kernel runs these: NumPy computes, the MXArray takes it
+    "cumsum": lambda N, o: N.cumsum(N.ones(3), out=o),
+    "clip": lambda N, o: N.clip(N.ones(3) * 2, 0, 1, out=o),
+    "take": lambda N, o: N.take(N.arange(3.0), [2, 1, 0], out=o),
+}
+
+
+@pytest.mark.parametrize("name", list(MX_OUT_FROM_NUMPY))
+def test_an_mxarray_out_takes_a_numpy_computed_result(mx, name):
+    with wrap_policy("prefer_mxnet"):
+        out = np.zeros(3)
+        returned = MX_OUT_FROM_NUMPY[name](np, out)
+    assert returned is out and type(out).__name__ == "MXArray"
+    onp.testing.assert_array_equal(out.asnumpy(), MX_OUT_FROM_NUMPY[name](onp, onp.zeros(3)))
+
+
+@pytest.mark.parametrize("name", list(MX_OUT_FROM_NUMPY))
+def test_an_mxarray_out_made_traced_takes_constants_and_loses_its_gradient(mx, name):
+    def f(x, N=np):
+        out = N.zeros(3)
+        out[0] = x[0] * 2  # under grad, the MXArray is traced from here on
+        MX_OUT_FROM_NUMPY[name](N, out)
+        return N.sum(out * x)
+    with wrap_policy("prefer_mxnet"):
+        onp.testing.assert_allclose(f(np.array(X)), f(X.copy(), onp))
+        check_grad(f, X.copy())

@@ -248,4 +248,3 @@ def test_a_call_without_positional_arguments_is_refused_in_words():
     with pytest.raises(ArgnumError, match=r"grad\(constant\): expected a call with positional "
                                           r"arguments to differentiate, got none \(argnum 0\)"):
         grad(constant)(a=1.0)
-

@@ -12,7 +12,7 @@ import numpy as onp
 from autograd.tracer import getval, isbox
 
 from .. import registry
-from ..adopted import AdoptedArray, into_out
+from ..adopted import ADOPTED_TYPES, OUT_TYPES, AdoptedArray, into_out
 from ..array import ARRAY_FUNCTIONS, Array, TracedArray, wrap, wrap_result
 from ..dispatch import _switch
 from ..lean_call import contains_box, lean
@@ -47,7 +47,7 @@ def differentiable(raw, traced):
         if kwargs:
             if contains_box(tuple(kwargs.values())):
                 args, kwargs = traced_keywords_as_positions(raw, args, kwargs)
-            if kwargs.get("out") is not None and _traced_out(args, kwargs["out"]):
+            if kwargs.get("out") is not None and _out_by_assignment(args, kwargs["out"]):
                 if is_ufunc:
                     args, kwargs = _for_ufunc_out(name, args, kwargs)
                     if "where" in kwargs:
@@ -227,11 +227,14 @@ def _values(args):
     return tuple(type(a)(_values(a)) if type(a) in (list, tuple) else getval(a) for a in args)
 
 
-def _traced_out(args, out):
-    """Whether a call with ``out=`` must go through ``into_out``: a traced argument, or an
-    out= array that is traced already (NumPy's own ``out=`` would write values only)."""
+def _out_by_assignment(args, out):
+    """Whether a call with ``out=`` must go through ``into_out`` (compute, then assign into
+    each target): a traced argument, an out= array that is traced already (NumPy's own
+    ``out=`` would write values only), or one that is no ndarray (an MXArray)."""
     targets = out if type(out) is tuple else (out,)
-    return contains_box(args) or any(type(t) in (AdoptedArray, TracedArray) for t in targets)
+    return contains_box(args) or any(
+        type(t) in ADOPTED_TYPES or type(t) in OUT_TYPES and not isinstance(t, onp.ndarray)
+        for t in targets)
 
 
 __all__ = ["Array", "differentiable", "plain", "fill_namespace", "contains_box", "Ufunc"]
