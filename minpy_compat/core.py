@@ -73,7 +73,8 @@ def _vjp_and_value(func, argnums, args, kwargs, reduce_tuples=True):
                 "inside lists, tuples and dicts) at a differentiated position", describe(template),
                 "Differentiate another argnum, or pass a float."))
     one_leaf_each = all(type(t) is Leaf for t in templates)  # the common case: no unflatten
-    python_floats = [_float_leaves(t, leaves) for t in templates]
+    python_floats = [_float_leaves(t, leaves) for t in templates] \
+        if float in map(type, leaves) else [False] * len(templates)
     captured = []
 
     def traced(boxes):
