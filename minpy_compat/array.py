@@ -60,6 +60,10 @@ class Array(onp.ndarray, metaclass=_ArrayType):
     ('ndarray', cpu(0))
     """
 
+    # numpy.ma keeps a masked array's data as this class: NumPy's own, so that it prints
+    # masked_array(...) as NumPy does (not masked_Array(...)).
+    _baseclass = onp.ndarray
+
     def asnumpy(self):
         """A plain ``numpy.ndarray`` copy of this array."""
         return onp.array(self.view(onp.ndarray), copy=True)

@@ -5,6 +5,7 @@ NumPy users reach for, and (from ``traced_writes``) in-place operators and index
 assignment that adopt the new value and graph node. ``array`` re-exports it and registers
 it with autograd; ``traced_views`` adds the methods that hand out views.
 """
+import sys
 import threading
 
 import numpy as onp
@@ -21,6 +22,10 @@ from .traced_writes import (InPlaceWrites, Rearranged, constant_node,  # noqa: F
 # Raw NumPy function -> the facade function that accepts traced values. Filled by
 # minpy_compat.numpy, read by TracedArray.__array_function__ (imports point one way).
 ARRAY_FUNCTIONS = {}
+# Code object of a NumPy function that converts its argument itself (no __array_function__
+# dispatch: numpy.lib.stride_tricks.as_strided) -> the message that names it. Filled by
+# minpy_compat.numpy, read by TracedArray.__array__ when that function is its caller.
+CONVERSION_REFUSALS = {}
 
 # ufunc name -> facade name for ufunc methods on traced values.
 _REDUCE_AS = {"add": "sum", "multiply": "prod", "maximum": "amax", "minimum": "amin",
@@ -111,7 +116,8 @@ class TracedArray(InPlaceWrites, NdarrayMethods, ArrayBox):
         return value.dtype if hasattr(value, "dtype") else onp.result_type(value)
 
     def __array__(self, dtype=None, copy=None):
-        raise TracedValueError(message(
+        refusal = CONVERSION_REFUSALS.get(sys._getframe(1).f_code)  # only on this error path
+        raise TracedValueError(refusal or message(
             "numpy.asarray on a traced value",
             "a function minpy_compat can differentiate", "a conversion that drops the gradient",
             "Use x.asnumpy() to read the value, or minpy_compat.numpy functions to compute "

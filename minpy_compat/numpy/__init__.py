@@ -92,10 +92,11 @@ array2string, array_str, array_repr = map(_printing, (_onp.array2string, _onp.ar
                                                       _onp.array_repr))
 format_float_positional, format_float_scientific = map(
     _printing, (_onp.format_float_positional, _onp.format_float_scientific))
-from .list_arguments import block, choose, dstack, piecewise, select  # noqa: E402,F401
+from .list_arguments import block, choose, dstack, fromiter, piecewise, select  # noqa: E402,F401
 from .in_place import copyto, fill_diagonal, place, put, put_along_axis, putmask  # noqa: E402,F401
 from .functional import apply_along_axis, apply_over_axes, vectorize  # noqa: E402,F401
 from . import windows as _windows  # noqa: E402,F401  (numpy.lib's sliding_window_view)
+from .file_io import load, save, savetxt, savez, savez_compressed  # noqa: E402,F401
 from . import view_functions as _view_functions  # noqa: E402
 _view_functions.install(globals())
 from .. import registry as _registry  # noqa: E402
@@ -130,7 +131,10 @@ _fast_vjps.install()
 # Defined last: while the submodules above import, it must not shadow them. Names NumPy
 # loads lazily (np.ma, np.polynomial, np.testing, ...) come from NumPy on first use.
 from ._namespace import fetched_later as _fetched_later  # noqa: E402
-__getattr__ = _fetched_later(_onp, globals(), __name__)
+from .string_functions import fetching as _fetching  # noqa: E402
+if globals().pop("char", None) is not None:  # NumPy 1.x's, filled in: ours comes on first use
+    _LAZY.add("char")
+__getattr__ = _fetching(_fetched_later(_onp, globals(), __name__), globals())
 
 
 def __dir__():

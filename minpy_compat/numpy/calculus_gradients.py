@@ -145,6 +145,38 @@ register(["gradient"], composite_vjp(_gradient))
 define("unwrap", lambda ans, p, *options, **keywords: lambda g: g)
 
 
+def _unwrap(p, discont=None, axis=-1, *, period=2 * onp.pi):
+    """NumPy's ``unwrap`` for a float ``period`` (its steps, in order): ``anp.mod`` carries
+    the gradient in ``period``, k = the number of periods added at each point."""
+    ndim = onp.ndim(getval(p))
+    dd = anp.diff(p, axis=axis)
+    if discont is None:
+        discont = period / 2
+    high = period / 2
+    low = -high
+    ddmod = anp.mod(dd - low, period) + low
+    ddmod = anp.where((getval(ddmod) == getval(low)) & (getval(dd) > 0), high, ddmod)
+    correct = anp.where(onp.abs(getval(dd)) < getval(discont), 0.0, ddmod - dd)
+    first, rest = _along(axis, ndim, slice(None, 1)), _along(axis, ndim, slice(1, None))
+    head = p[first] * onp.ones((), onp.result_type(getval(dd), getval(period)))
+    return anp.concatenate([head, p[rest] + anp.cumsum(correct, axis=axis)], axis=axis)
+
+
+def _unwrap_facade(facade):
+    def unwrap(p, discont=None, axis=-1, *, period=2 * onp.pi):
+        """``numpy.unwrap``; ``discont`` is only compared with (its gradient is 0), and a
+        traced ``period`` (a keyword the primitive cannot trace) goes through the
+        composite."""
+        discont = getval(discont)
+        if isbox(period):
+            return wrap(_unwrap(p, discont, axis, period=period))
+        return facade(p, discont, axis, period=period)
+    return unwrap
+
+
+override("unwrap", _unwrap_facade)
+
+
 # ---- interpolation ------------------------------------------------------------------------
 def _interp(x, xp, fp, left=None, right=None, period=None):
     """Linear interpolation, differentiable in ``x``, ``xp`` and ``fp``: in ``x`` the slope

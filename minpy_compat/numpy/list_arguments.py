@@ -1,11 +1,13 @@
 """Functions whose differentiable arguments arrive inside lists (``select``'s choices,
-``block``'s nested blocks, ``dstack``'s arrays, ...).
+``block``'s nested blocks, ``dstack``'s arrays, ``fromiter``'s items, ...).
 
 autograd's primitives only look for traced values among their top-level arguments, so
 these functions would hand traced values to NumPy. When any argument is traced, each is
 restated with differentiable operations; otherwise NumPy's own function runs. Calls of
 ``numpy.<name>`` on traced values come here too (``__array_function__``).
 """
+import builtins
+import itertools
 import sys
 
 import autograd.numpy as anp
@@ -13,7 +15,7 @@ import numpy as onp
 from autograd.tracer import getval, isbox
 
 from ..array import ARRAY_FUNCTIONS, Array, wrap
-from ._namespace import contains_box
+from ._namespace import contains_box, plain
 
 
 def _plain(value):
@@ -123,8 +125,28 @@ def piecewise(x, condlist, funclist, *args, **kw):
     return result
 
 
+_numpy_fromiter = plain(onp.fromiter)
+
+
+def fromiter(iter, dtype, count=-1, **kwargs):
+    """``numpy.fromiter``; an iterable of traced numbers gives a traced array (as
+    ``np.array`` of their list does)."""
+    items = builtins.iter(iter)  # the parameter keeps NumPy's name
+    first = next(items, items)  # items itself: the iterable was empty
+    if first is items or not isbox(first):
+        rest = items if first is items else itertools.chain((first,), items)
+        return _numpy_fromiter(rest, dtype, count, **kwargs)
+    picked = list(itertools.islice(itertools.chain((first,), items), None if count < 0 else count))
+    if count >= 0 and len(picked) < count:
+        raise ValueError(f"iterator too short: Expected {count} but iterator had only "
+                         f"{len(picked)} items.")
+    if onp.dtype(dtype).kind not in "fc":  # counts or truth values: no gradient flows
+        return wrap(onp.array([getval(v) for v in picked], dtype=dtype))
+    return anp.array(picked).astype(dtype)
+
+
 for _name, _function in (("select", select), ("dstack", dstack), ("block", block),
                          ("choose", choose), ("piecewise", piecewise)):
     ARRAY_FUNCTIONS[getattr(onp, _name)] = _function
 
-__all__ = ["block", "choose", "contains_box", "dstack", "piecewise", "select"]
+__all__ = ["block", "choose", "contains_box", "dstack", "fromiter", "piecewise", "select"]

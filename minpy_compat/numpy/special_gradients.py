@@ -3,7 +3,8 @@
 ``x2``, which only picks the direction, gets 0) and ``i0`` (the modified Bessel function
 of order 0, whose derivative is ``i1``, a function NumPy does not have: ``bessel_i1``
 computes it from its power series, itself differentiable to any order), and ``spacing``
-(the distance to the next float: a step function of ``x``, so its gradient is 0).
+(the distance to the next float: a step function of ``x``, so its gradient is 0); and
+``kaiser``, whose window is a ratio of ``i0`` values, differentiable in ``beta``.
 """
 import autograd.numpy as anp
 import numpy as onp
@@ -12,7 +13,7 @@ from autograd.tracer import getval
 
 from .. import registry
 from . import derived_gradients
-from .derived_gradients import define
+from .derived_gradients import composite_vjp, define, register
 from .gradients import unbroadcast
 
 _FIRST_OF_MINE = len(derived_gradients.REGISTERED)
@@ -67,5 +68,19 @@ derived_gradients.REGISTERED.append("i1")  # not a NumPy name: i0's gradient, te
 define("i0", lambda ans, x: lambda g: g * bessel_i1(x))
 
 
-# Every name given a gradient here ("nextafter", "spacing", "i1", "i0"), for the tests.
+# ---- kaiser: i0(beta * sqrt(1 - ((n - alpha) / alpha)^2)) / i0(beta) -----------------------
+def _kaiser(M, beta):
+    """NumPy's Kaiser window, restated with differentiable ``i0`` (``M`` is a count)."""
+    M = float(getval(M))
+    if M == 1:
+        return onp.ones(1)  # the one-point window: constant in beta
+    n = onp.arange(0, M)
+    alpha = (M - 1) / 2.0
+    return anp.i0(beta * onp.sqrt(1 - ((n - alpha) / alpha) ** 2.0)) / anp.i0(beta)
+
+
+register(["kaiser"], composite_vjp(_kaiser))
+
+
+# Every name given a gradient here ("nextafter", "spacing", "i1", "i0", "kaiser"), for the tests.
 REGISTERED = tuple(derived_gradients.REGISTERED[_FIRST_OF_MINE:])
