@@ -15,10 +15,11 @@ import pytest
 
 import minpy_compat.numpy as np
 from minpy_compat import grad
-from minpy_compat.nn import layers, solver as solver_module
+from minpy_compat.nn import layers
 from minpy_compat.nn.io import NDArrayIter
 from minpy_compat.nn.model import ModelBase
 from minpy_compat.nn.solver import Solver
+from minpy_compat.utils import progress as progress_module
 
 TOOLKIT = ["minpy_compat.nn.layers", "minpy_compat.nn.layers_dense",
            "minpy_compat.nn.layers_losses", "minpy_compat.nn.layers_recurrent",
@@ -179,7 +180,7 @@ def test_the_jupyter_bar_is_a_widget_that_tqdm_disable_turns_off(
             super().__init__(*args, **kwargs)
             bars.append((self, self.disable))  # close() sets disable
 
-    monkeypatch.setattr(solver_module, "tqdm", Recorded)
+    monkeypatch.setattr(progress_module, "_bar_class", lambda: (Recorded, {}))
     if disabled:
         monkeypatch.setenv("TQDM_DISABLE", "1")
     else:

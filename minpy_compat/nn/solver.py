@@ -13,16 +13,17 @@ the "accuracy" is the mean loss and the best epoch is the one with the lowest.
 ``train()`` without ``init()`` initialises only the parameters that have no value
 yet (a loaded model is fine-tuned, not re-initialised); ``check_accuracy`` reads
 an ``NDArrayIter``'s samples once each without moving the iterator (so
-'roll_over' keeps its leftovers) and accepts one-hot labels. The progress bar
-(a widget in Jupyter) honours tqdm's ``TQDM_DISABLE`` environment variable, also when
-it is set after the import (``%env TQDM_DISABLE=1`` in a notebook).
+'roll_over' keeps its leftovers) and accepts one-hot labels. The progress bar is
+``utils.progress``'s: a widget in Jupyter (text on standard output in a notebook without
+ipywidgets, so no warning and no red stderr box), hidden by ``verbose=False`` or tqdm's
+``TQDM_DISABLE`` environment variable, also when it is set after the import
+(``%env TQDM_DISABLE=1`` in a notebook).
 
 ``test_dataiter`` may be None: training then runs without validation (no
 ``val_acc_history``) and keeps the last parameters. Batches from MXNet's iterators
 (``nn.io.MNISTIter``, ``CSVIter``, ...) are read as Arrays.
 """
 import numpy as onp
-from tqdm.auto import tqdm
 
 from ..array import to_numpy, wrap
 from ..core import grad_and_loss
@@ -31,7 +32,8 @@ from . import init as _init, optim as _optim, solver_checkpoint as _checkpoint
 from .solver_batches import classes as _classes, evaluation_iter as _evaluation_iter, \
     own_batch as _own_batch, trimmed as _trimmed
 from .options import check_keys, lookup
-from .solver_options import check_numbers, tqdm_disabled
+from ..utils.progress import progress
+from .solver_options import check_numbers
 
 OPTIONS = {"task_type": "classification", "init_rule": "xavier", "init_config": None,
            "update_rule": "sgd", "optim_config": None, "lr_decay": 1.0, "num_epochs": 10,
@@ -173,13 +175,12 @@ class Solver:
             self._init(keep_values=True)
         per_epoch = getattr(self.train_dataiter, "getnumiterations", lambda: None)()
         total = per_epoch * self.num_epochs if per_epoch else None
-        with tqdm(total=total, dynamic_ncols=True, unit="batch",
-                  disable=not self.verbose or tqdm_disabled()) as bar:
+        with progress(total=total, unit="batch", verbose=self.verbose) as bar:
             self._last_epoch = self.epoch + self.num_epochs  # a resumed run counts on
             for _ in range(self.num_epochs):
                 bar.set_description(f"epoch {self.epoch + 1}/{self._last_epoch}")
                 losses = self._train_epoch(bar)
-                self._end_epoch(onp.mean(losses) if losses else float("nan"))
+                self._end_epoch(bar, onp.mean(losses) if losses else float("nan"))
         if self.best_params:  # with the aux params (running statistics) of the same epoch
             self._stopped_at = (self.model.params, dict(self.model.aux_params))
             self.model.params = self._best_in_model = _copies(self.best_params)
@@ -214,10 +215,10 @@ class Solver:
             bar.update()
             if self.print_every and i % self.print_every == 0:
                 per_epoch = bar.total // self.num_epochs if bar.total else "?"
-                self._log(f"(Iteration {i + 1} / {per_epoch}) loss: {losses[-1]:.6f}")
+                self._log(bar, f"(Iteration {i + 1} / {per_epoch}) loss: {losses[-1]:.6f}")
         return losses
 
-    def _end_epoch(self, mean_loss):
+    def _end_epoch(self, bar, mean_loss):
         """Count the epoch and record it once everything is measured (or record nothing)."""
         train_acc = self.check_accuracy(self.train_dataiter, self.train_acc_num_samples)
         val_acc = None if self.test_dataiter is None else self.check_accuracy(self.test_dataiter)
@@ -231,7 +232,7 @@ class Solver:
         if val_acc is not None:
             self.val_acc_history.append(val_acc)
             line += f"; val_{kind}: {val_acc:.6f}"
-        self._log(line)
+        self._log(bar, line)
         if val_acc is not None and self._is_better(val_acc):
             self.best_val_acc = val_acc
             self.best_params = _copies(self.model.params)
@@ -239,9 +240,10 @@ class Solver:
         for name, rate in rates.items():
             self.optim_configs[name]["learning_rate"] = rate
 
-    def _log(self, line):
+    def _log(self, bar, line):
+        """A line above the bar (its own ``write``, so the text bar is not torn)."""
         if self.verbose:
-            tqdm.write(line)
+            bar.write(line)
 
     def _is_better(self, val_acc):
         if self.best_val_acc is None:
