@@ -24,7 +24,8 @@ from minpy_compat.utils import progress as progress_module
 TOOLKIT = ["minpy_compat.nn.layers", "minpy_compat.nn.layers_dense",
            "minpy_compat.nn.layers_losses", "minpy_compat.nn.layers_recurrent",
            "minpy_compat.nn.model", "minpy_compat.nn.solver",
-           "minpy_compat.nn.io", "minpy_compat.nn.optim", "minpy_compat.nn.init",
+           "minpy_compat.nn.io", "minpy_compat.nn.io_files", "minpy_compat.nn.optim",
+           "minpy_compat.nn.init",
            "minpy_compat.utils.gradient_checker", "minpy_compat.utils.minprof",
            "minpy_compat.utils.log", "minpy_compat.utils.common"]
 # Also run, not walked for missing examples: conv is the Cell-layer owner's file.
