@@ -109,7 +109,8 @@ class Solver:
             # The solver's init_config belongs to the solver's rule.
             init_config = dict(self.init_config) if rule == self.init_rule else {}
             init_config.update(config.get("init_config") or {})
-            params[name] = init_fn(config["shape"], init_config)
+            params[name] = _as_declared(init_fn(config["shape"], init_config),
+                                        config.get("dtype"))
         aux_params = {name: wrap(onp.array(to_numpy(value), copy=True))
                       for name, value in model.aux_param_configs.items()
                       if not keep_values or model.aux_params.get(name, value) is value}
@@ -274,6 +275,11 @@ class Solver:
             seen += valid
         dataiter.reset()
         return float((hits if TASK_TYPES[self.task_type] else losses) / max(seen, 1))
+
+
+def _as_declared(value, dtype):
+    """An init rule's value in the parameter's declared dtype (None: as it came)."""
+    return value if dtype is None else wrap(onp.asarray(to_numpy(value)).astype(dtype))
 
 
 def _copies(arrays):
