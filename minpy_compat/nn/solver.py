@@ -29,8 +29,8 @@ from ..array import to_numpy, wrap
 from ..core import grad_and_loss
 from ..errors import UnknownOptionError, message
 from . import init as _init, optim as _optim, solver_checkpoint as _checkpoint
-from .solver_batches import classes as _classes, evaluation_iter as _evaluation_iter, \
-    own_batch as _own_batch, trimmed as _trimmed
+from .solver_batches import classes as _classes, epoch_sizes as _epoch_sizes, \
+    evaluation_iter as _evaluation_iter, own_batch as _own_batch, trimmed as _trimmed
 from .options import check_keys, lookup
 from ..utils.progress import progress
 from .solver_options import check_numbers
@@ -174,8 +174,8 @@ class Solver:
         """
         if not self.optim_configs:
             self._init(keep_values=True)
-        per_epoch = getattr(self.train_dataiter, "getnumiterations", lambda: None)()
-        total = per_epoch * self.num_epochs if per_epoch else None
+        sizes = _epoch_sizes(self.train_dataiter, self.num_epochs)
+        total = sum(sizes) if sizes else None
         with progress(total=total, unit="batch", verbose=self.verbose) as bar:
             self._last_epoch = self.epoch + self.num_epochs  # a resumed run counts on
             for _ in range(self.num_epochs):
@@ -209,13 +209,13 @@ class Solver:
 
     def _train_epoch(self, bar):
         self.train_dataiter.reset()
-        losses = []
+        losses = []  # 'roll_over' epochs differ in length: counted after the reset
+        per_epoch = getattr(self.train_dataiter, "getnumiterations", lambda: "?")()
         for i, batch in enumerate(self.train_dataiter):
             losses.append(self._step(batch))
             bar.set_postfix(loss=f"{losses[-1]:.4f}", refresh=False)
             bar.update()
             if self.print_every and i % self.print_every == 0:
-                per_epoch = bar.total // self.num_epochs if bar.total else "?"
                 self._log(bar, f"(Iteration {i + 1} / {per_epoch}) loss: {losses[-1]:.6f}")
         return losses
 
