@@ -15,15 +15,17 @@ import pytest
 
 import minpy_compat.numpy as np
 from minpy_compat import grad
-from minpy_compat.nn import layers, solver as solver_module
+from minpy_compat.nn import layers
 from minpy_compat.nn.io import NDArrayIter
 from minpy_compat.nn.model import ModelBase
 from minpy_compat.nn.solver import Solver
+from minpy_compat.utils import progress as progress_module
 
 TOOLKIT = ["minpy_compat.nn.layers", "minpy_compat.nn.layers_dense",
            "minpy_compat.nn.layers_losses", "minpy_compat.nn.layers_recurrent",
            "minpy_compat.nn.model", "minpy_compat.nn.solver",
-           "minpy_compat.nn.io", "minpy_compat.nn.optim", "minpy_compat.nn.init",
+           "minpy_compat.nn.io", "minpy_compat.nn.io_files", "minpy_compat.nn.optim",
+           "minpy_compat.nn.init",
            "minpy_compat.utils.gradient_checker", "minpy_compat.utils.minprof",
            "minpy_compat.utils.log", "minpy_compat.utils.common"]
 # Also run, not walked for missing examples: conv is the Cell-layer owner's file.
@@ -179,7 +181,7 @@ def test_the_jupyter_bar_is_a_widget_that_tqdm_disable_turns_off(
             super().__init__(*args, **kwargs)
             bars.append((self, self.disable))  # close() sets disable
 
-    monkeypatch.setattr(solver_module, "tqdm", Recorded)
+    monkeypatch.setattr(progress_module, "_bar_class", lambda: (Recorded, {}))
     if disabled:
         monkeypatch.setenv("TQDM_DISABLE", "1")
     else:

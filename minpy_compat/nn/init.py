@@ -1,7 +1,9 @@
 """Parameter initialisers: ``rule(shape, config) -> Array`` (MinPy's signature).
 
 Draws use NumPy's global random state, so ``numpy.random.seed`` makes them
-reproducible.
+reproducible. ``gaussian`` and ``uniform`` draw in their config's floating dtype
+(float32 numbers give float32; Python floats float64), as ``constant`` does; a
+parameter declared with ``dtype`` gets that dtype from ``Solver.init`` whatever the rule.
 
 >>> constant((2,), {'value': 3.0})
 array([3., 3.])
@@ -29,6 +31,13 @@ def _real(rule, config, key, default, least=None):
         wanted = "a finite real number" + ("" if least is None else f" >= {least}")
         raise ValueError(message(f"init.{rule} config {key!r}", wanted, repr(value)))
     return value
+
+
+def _drawn(values, *numbers_):
+    """Draws in the floating dtype of the config's numbers (float32 numbers: float32);
+    an int or a Python float leaves them float64."""
+    dtypes = [onp.asarray(n).dtype for n in numbers_ if isinstance(n, onp.floating)]
+    return wrap(values.astype(onp.result_type(*dtypes)) if dtypes else values)
 
 
 def xavier(shape, config=None):
@@ -60,7 +69,8 @@ def gaussian(shape, config=None):
     """
     config = _config("gaussian", config, ("mu", "stdvar"))
     mu, std = _real("gaussian", config, "mu", 0.0), _real("gaussian", config, "stdvar", 0.001, 0)
-    return wrap(onp.random.normal(mu, std, size=as_shape("init.gaussian argument 'shape'", shape)))
+    shape = as_shape("init.gaussian argument 'shape'", shape)
+    return _drawn(onp.random.normal(mu, std, size=shape), mu, std)
 
 
 def uniform(shape, config=None):
@@ -75,8 +85,8 @@ def uniform(shape, config=None):
     config = _config("uniform", config, ("low", "high"))
     low = _real("uniform", config, "low", -0.07)
     high = _real("uniform", config, "high", 0.07, low)
-    return wrap(onp.random.uniform(low, high, size=as_shape("init.uniform argument 'shape'",
-                                                            shape)))
+    shape = as_shape("init.uniform argument 'shape'", shape)
+    return _drawn(onp.random.uniform(low, high, size=shape), low, high)
 
 
 def constant(shape, config=None):

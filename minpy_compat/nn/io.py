@@ -12,16 +12,21 @@
 >>> it = NDArrayIter(numpy.arange(10.0).reshape(5, 2), numpy.arange(5), batch_size=2)
 >>> [(b.label[0].tolist(), b.pad) for b in it]
 [([0, 1], 0), ([2, 3], 0), ([4, 0], 1)]
+
+``save_data_labels`` / ``load_data_labels`` (in ``nn.io_files``) are importable from here.
 """
 import copy
 import numbers
-import os
 
 import numpy as onp
 
 from ..array import to_numpy, wrap
 from ..errors import UnknownOptionError, message
+from .io_files import load_data_labels, save_data_labels
 from .options import is_int
+
+__all__ = ["DataBatch", "DataIter", "NDArrayIter", "LAST_BATCH_HANDLES", "save_data_labels",
+           "load_data_labels"]
 
 LAST_BATCH_HANDLES = ("pad", "discard", "roll_over")
 
@@ -268,33 +273,6 @@ class NDArrayIter(DataIter):
                           batch_size=min(self.batch_size, num_samples), last_batch_handle="pad")
         sub.sample_index = self.sample_index[chosen]
         return sub
-
-
-# ---- files ---------------------------------------------------------------------------
-def save_data_labels(data, labels, file):
-    """Save ``data`` and ``labels`` arrays to ``file`` (a path or binary file), NumPy's .npz
-    format (MinPy pickled them; .npz loads without running code).
-
-    >>> import io, numpy
-    >>> file = io.BytesIO()
-    >>> save_data_labels(numpy.ones((2, 3)), numpy.array([0, 1]), file)
-    >>> _ = file.seek(0)
-    >>> data, labels = load_data_labels(file)
-    >>> data.shape, labels
-    ((2, 3), array([0, 1]))
-    """
-    arrays = {"data": onp.asarray(to_numpy(data)), "labels": onp.asarray(to_numpy(labels))}
-    if isinstance(file, (str, os.PathLike)):  # opened here: savez would append '.npz'
-        with open(file, "wb") as handle:
-            onp.savez(handle, **arrays)
-    else:
-        onp.savez(file, **arrays)
-
-
-def load_data_labels(file):
-    """``(data, labels)`` as Arrays from a file written by ``save_data_labels``."""
-    with onp.load(file, allow_pickle=False) as saved:
-        return wrap(saved["data"]), wrap(saved["labels"])
 
 
 def __getattr__(name):

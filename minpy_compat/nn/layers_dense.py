@@ -4,6 +4,9 @@
 >>> relu(affine(np.array([[1.0, -2.0]]), np.eye(2), np.zeros(2)))
 array([[1., 0.]])
 """
+import math
+import numbers
+
 import numpy as onp
 
 from .. import numpy as np
@@ -56,7 +59,8 @@ def batchnorm(x, gamma, beta, mode="train", eps=1e-5, momentum=0.9,
     ``mode='train'`` normalises with the batch's (biased) statistics and moves the
     running ones: ``rm = momentum * rm + (1 - momentum) * mean``. ``mode='test'``
     normalises with the running statistics. The running statistics are constants
-    for ``grad``.
+    for ``grad``. ``momentum`` is a number in [0, 1] and ``eps`` one >= 0 (the others
+    turn the output or the running statistics NaN); both keep float32 data float32.
 
     >>> out, mean, var = batchnorm(np.array([[1.0], [3.0]]), np.ones(1), np.zeros(1))
     >>> out.round(3).tolist(), mean.round(6).tolist(), var.round(6).tolist()
@@ -65,6 +69,8 @@ def batchnorm(x, gamma, beta, mode="train", eps=1e-5, momentum=0.9,
     (3,)
     """
     _check_mode("batchnorm", mode)
+    momentum = _number("momentum", momentum, 1.0, "a number in [0, 1]")
+    eps = _number("eps", eps, math.inf, "a finite number >= 0")
     axes, width, kept = _normalised_axes(x, gamma, beta)
     dtype = _float_dtype(x)
     running_mean = _running("batchnorm argument 'running_mean'", running_mean, width, dtype)
@@ -80,6 +86,15 @@ def batchnorm(x, gamma, beta, mode="train", eps=1e-5, momentum=0.9,
         gamma, beta = (_along_channels(v) for v in (gamma, beta))
     out = gamma * (x - mean) / np.sqrt(var + eps) + beta
     return out, np.asarray(running_mean), np.asarray(running_var)
+
+
+def _number(name, value, high, wanted):
+    """A batchnorm hyperparameter in [0, ``high``] (inf excluded) as a Python float (a
+    NumPy float64 scalar would make float32 data float64 under NumPy 2)."""
+    if not isinstance(value, numbers.Real) or isinstance(value, bool) or \
+            not 0 <= value <= high or value == math.inf:
+        raise ValueError(message(f"batchnorm argument {name!r}", wanted, f"{value!r:.60}"))
+    return float(value)
 
 
 def _along_channels(value):

@@ -39,11 +39,16 @@ class ModelBase:
 
     def add_param(self, name, shape, **kwargs):
         """Declare parameter ``name`` of ``shape``; keyword arguments (``init_rule``,
-        ``init_config``) override the solver's for this parameter. Returns ``self``.
+        ``init_config``) override the solver's for this parameter, and ``dtype`` (a
+        floating dtype such as ``'float32'``) is the one ``Solver.init`` gives it
+        (without it, the init rule's: float64 for a Python-float config). Returns ``self``.
+
+        >>> ModelBase().add_param('w', (2,), dtype='float32').param_configs['w']['dtype']
+        dtype('float32')
         """
         where = f"{type(self).__name__}.add_param"
         self._check_new(where, name)
-        self.param_configs[name] = dict(shape=as_shape(f"{where} {name!r}", shape), **kwargs)
+        self.param_configs[name] = _declared(f"{where} {name!r}", shape, kwargs)
         return self
 
     def add_params(self, param_dict):
@@ -60,8 +65,7 @@ class ModelBase:
                                          f"{config!r:.60}", "Add 'shape': (3, 4), say."))
             self._check_new(where, name)
             config = dict(config)
-            declared[name] = dict(shape=as_shape(f"{where} {name!r}", config.pop("shape")),
-                                  **config)
+            declared[name] = _declared(f"{where} {name!r}", config.pop("shape"), config)
         self.param_configs.update(declared)
         return self
 
@@ -186,6 +190,22 @@ none for parameter 'w'. Save this model's parameters, or load with strict=False.
                                      f"shape {tuple(declared)}", f"shape {value.shape}",
                                      "Load a file saved from the same model."))
         return wrap(value)
+
+
+def _declared(where, shape, config):
+    """A parameter's config: its shape as a tuple, its ``dtype`` (None: undeclared) a
+    floating NumPy dtype, checked here rather than when the Solver initialises it."""
+    config = dict(shape=as_shape(where, shape), **config)
+    if config.get("dtype") is not None:
+        try:
+            dtype = onp.dtype(config["dtype"])
+        except TypeError:
+            dtype = None
+        if dtype is None or dtype.kind != "f":
+            raise TypeError(message(f"{where} 'dtype'", "a floating dtype such as 'float32'",
+                                    f"{config['dtype']!r:.60}"))
+        config["dtype"] = dtype
+    return config
 
 
 def read_arrays(where, path):

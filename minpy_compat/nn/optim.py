@@ -2,22 +2,25 @@
 
 ``config`` holds the hyper-parameters and the rule's state (velocity, moments);
 missing hyper-parameters get MinPy's defaults. A misspelt key is refused, so a
-typo such as ``lr`` cannot silently train with the default learning rate. The
-updated weight keeps ``w``'s floating dtype (a float32 weight stays float32 even
-when ``dw`` is float64).
+typo such as ``lr`` cannot silently train with the default learning rate, and so is
+a hyper-parameter out of its range (see ``RANGES``: a NaN, a momentum above 1, an
+Adam ``beta1`` of 1). The updated weight and the rule's state arrays keep ``w``'s
+floating dtype (a float32 weight stays float32 even when ``dw`` or a hyper-parameter
+is float64).
 
 >>> import minpy_compat.numpy as np
 >>> w, config = sgd(np.ones(2), np.ones(2), {'learning_rate': 0.5})
 >>> w
 array([0.5, 0.5])
 """
+import math
 import numbers
 
 import numpy as onp
 
 from ..array import to_numpy, wrap
 from ..errors import describe, message
-from .options import check_keys
+from .options import check_keys, is_int
 
 DEFAULTS = {
     "sgd": {"learning_rate": 1e-2},
@@ -27,6 +30,10 @@ DEFAULTS = {
 }
 STATE = {"sgd": (), "sgd_momentum": ("velocity",), "rmsprop": ("cache",),
          "adam": ("m", "v", "t")}
+# (low, high, high included): outside them a step is NaN, infinite or runs away
+RANGES = {"learning_rate": (0, math.inf, False), "epsilon": (0, math.inf, False),
+          "momentum": (0, 1, True), "decay_rate": (0, 1, False), "beta1": (0, 1, False),
+          "beta2": (0, 1, False)}
 
 
 def check_config(rule, config):
@@ -43,6 +50,15 @@ def check_config(rule, config):
         value = config.get(key, 0.0)
         if not isinstance(value, numbers.Real) or isinstance(value, bool):
             raise ValueError(message(f"{rule} config {key!r}", "a real number", repr(value)))
+        low, high, closed = RANGES[key]
+        if not (low <= value < high or (closed and value == high)):
+            wanted = f"a finite real number >= {low}" if high == math.inf else \
+                f"a real number in [{low}, {high}" + ("]" if closed else ")")
+            raise ValueError(message(f"{rule} config {key!r}", wanted, repr(value)))
+    if "t" in STATE[rule] and "t" in config and \
+            not (is_int(config["t"]) and config["t"] >= 0):
+        raise ValueError(message(f"{rule} config 't'", "a step count: an int >= 0",
+                                 f"{config['t']!r:.60}"))
 
 
 def _config(rule, config, w, dw):
@@ -58,6 +74,9 @@ def _config(rule, config, w, dw):
         if key in config:
             _check_shape(f"{rule} config {key!r}", onp.shape(config[key]), onp.shape(w),
                          "Keep one config per parameter.")
+            if onp.asarray(to_numpy(config[key])).dtype.kind not in "biuf":
+                raise TypeError(message(f"{rule} config {key!r}", "real numbers",
+                                        describe(config[key])))
     for key, value in DEFAULTS[rule].items():
         config.setdefault(key, value)
     return config
@@ -73,8 +92,14 @@ def _check_shape(where, shape, w_shape, fix):
 
 def _like(w, next_w):
     """``next_w`` as an Array of ``w``'s dtype when that is floating."""
+    return wrap(_state(w, next_w))
+
+
+def _state(w, value):
+    """A state array (velocity, moments) in ``w``'s dtype when that is floating: a
+    float64 ``dw`` or NumPy float64 hyper-parameter (NumPy 2) would make it float64."""
     dtype = onp.result_type(w)
-    return wrap(onp.asarray(next_w).astype(dtype, copy=False) if dtype.kind == "f" else next_w)
+    return onp.asarray(value).astype(dtype, copy=False) if dtype.kind == "f" else value
 
 
 def sgd(w, dw, config=None):
@@ -104,7 +129,7 @@ def sgd_momentum(w, dw, config=None):
     w, dw = to_numpy(w), to_numpy(dw)
     v = config.get("velocity", onp.zeros_like(w))
     v = config["momentum"] * v - config["learning_rate"] * dw
-    config["velocity"] = v
+    config["velocity"] = v = _state(w, v)
     return _like(w, w + v), config
 
 
@@ -120,7 +145,7 @@ def rmsprop(w, dw, config=None):
     w, dw = to_numpy(w), to_numpy(dw)
     decay = config["decay_rate"]
     cache = decay * config.get("cache", onp.zeros_like(w)) + (1 - decay) * dw ** 2
-    config["cache"] = cache
+    config["cache"] = cache = _state(w, cache)
     return _like(w, w - config["learning_rate"] * dw / (onp.sqrt(cache) + config["epsilon"])), \
         config
 
@@ -139,6 +164,7 @@ def adam(w, dw, config=None):
     t = config.get("t", 0) + 1
     m = b1 * config.get("m", onp.zeros_like(w)) + (1 - b1) * dw
     v = b2 * config.get("v", onp.zeros_like(w)) + (1 - b2) * dw ** 2
+    m, v = _state(w, m), _state(w, v)
     config.update(m=m, v=v, t=t)
     m_hat, v_hat = m / (1 - b1 ** t), v / (1 - b2 ** t)
     return _like(w, w - config["learning_rate"] * m_hat / (onp.sqrt(v_hat) + config["epsilon"])), \

@@ -13,25 +13,27 @@ the "accuracy" is the mean loss and the best epoch is the one with the lowest.
 ``train()`` without ``init()`` initialises only the parameters that have no value
 yet (a loaded model is fine-tuned, not re-initialised); ``check_accuracy`` reads
 an ``NDArrayIter``'s samples once each without moving the iterator (so
-'roll_over' keeps its leftovers) and accepts one-hot labels. The progress bar
-(a widget in Jupyter) honours tqdm's ``TQDM_DISABLE`` environment variable, also when
-it is set after the import (``%env TQDM_DISABLE=1`` in a notebook).
+'roll_over' keeps its leftovers) and accepts one-hot labels. The progress bar is
+``utils.progress``'s: a widget in Jupyter (text on standard output in a notebook without
+ipywidgets, so no warning and no red stderr box), hidden by ``verbose=False`` or tqdm's
+``TQDM_DISABLE`` environment variable, also when it is set after the import
+(``%env TQDM_DISABLE=1`` in a notebook).
 
 ``test_dataiter`` may be None: training then runs without validation (no
 ``val_acc_history``) and keeps the last parameters. Batches from MXNet's iterators
 (``nn.io.MNISTIter``, ``CSVIter``, ...) are read as Arrays.
 """
 import numpy as onp
-from tqdm.auto import tqdm
 
 from ..array import to_numpy, wrap
 from ..core import grad_and_loss
 from ..errors import UnknownOptionError, message
 from . import init as _init, optim as _optim, solver_checkpoint as _checkpoint
-from .solver_batches import classes as _classes, evaluation_iter as _evaluation_iter, \
-    own_batch as _own_batch, trimmed as _trimmed
+from .solver_batches import classes as _classes, epoch_sizes as _epoch_sizes, \
+    evaluation_iter as _evaluation_iter, own_batch as _own_batch, trimmed as _trimmed
 from .options import check_keys, lookup
-from .solver_options import check_numbers, tqdm_disabled
+from ..utils.progress import progress
+from .solver_options import check_numbers
 
 OPTIONS = {"task_type": "classification", "init_rule": "xavier", "init_config": None,
            "update_rule": "sgd", "optim_config": None, "lr_decay": 1.0, "num_epochs": 10,
@@ -107,7 +109,8 @@ class Solver:
             # The solver's init_config belongs to the solver's rule.
             init_config = dict(self.init_config) if rule == self.init_rule else {}
             init_config.update(config.get("init_config") or {})
-            params[name] = init_fn(config["shape"], init_config)
+            params[name] = _as_declared(init_fn(config["shape"], init_config),
+                                        config.get("dtype"))
         aux_params = {name: wrap(onp.array(to_numpy(value), copy=True))
                       for name, value in model.aux_param_configs.items()
                       if not keep_values or model.aux_params.get(name, value) is value}
@@ -171,15 +174,14 @@ class Solver:
         """
         if not self.optim_configs:
             self._init(keep_values=True)
-        per_epoch = getattr(self.train_dataiter, "getnumiterations", lambda: None)()
-        total = per_epoch * self.num_epochs if per_epoch else None
-        with tqdm(total=total, dynamic_ncols=True, unit="batch",
-                  disable=not self.verbose or tqdm_disabled()) as bar:
+        sizes = _epoch_sizes(self.train_dataiter, self.num_epochs)
+        total = sum(sizes) if sizes else None
+        with progress(total=total, unit="batch", verbose=self.verbose) as bar:
             self._last_epoch = self.epoch + self.num_epochs  # a resumed run counts on
             for _ in range(self.num_epochs):
                 bar.set_description(f"epoch {self.epoch + 1}/{self._last_epoch}")
                 losses = self._train_epoch(bar)
-                self._end_epoch(onp.mean(losses) if losses else float("nan"))
+                self._end_epoch(bar, onp.mean(losses) if losses else float("nan"))
         if self.best_params:  # with the aux params (running statistics) of the same epoch
             self._stopped_at = (self.model.params, dict(self.model.aux_params))
             self.model.params = self._best_in_model = _copies(self.best_params)
@@ -207,17 +209,17 @@ class Solver:
 
     def _train_epoch(self, bar):
         self.train_dataiter.reset()
-        losses = []
+        losses = []  # 'roll_over' epochs differ in length: counted after the reset
+        per_epoch = getattr(self.train_dataiter, "getnumiterations", lambda: "?")()
         for i, batch in enumerate(self.train_dataiter):
             losses.append(self._step(batch))
             bar.set_postfix(loss=f"{losses[-1]:.4f}", refresh=False)
             bar.update()
             if self.print_every and i % self.print_every == 0:
-                per_epoch = bar.total // self.num_epochs if bar.total else "?"
-                self._log(f"(Iteration {i + 1} / {per_epoch}) loss: {losses[-1]:.6f}")
+                self._log(bar, f"(Iteration {i + 1} / {per_epoch}) loss: {losses[-1]:.6f}")
         return losses
 
-    def _end_epoch(self, mean_loss):
+    def _end_epoch(self, bar, mean_loss):
         """Count the epoch and record it once everything is measured (or record nothing)."""
         train_acc = self.check_accuracy(self.train_dataiter, self.train_acc_num_samples)
         val_acc = None if self.test_dataiter is None else self.check_accuracy(self.test_dataiter)
@@ -231,7 +233,7 @@ class Solver:
         if val_acc is not None:
             self.val_acc_history.append(val_acc)
             line += f"; val_{kind}: {val_acc:.6f}"
-        self._log(line)
+        self._log(bar, line)
         if val_acc is not None and self._is_better(val_acc):
             self.best_val_acc = val_acc
             self.best_params = _copies(self.model.params)
@@ -239,9 +241,10 @@ class Solver:
         for name, rate in rates.items():
             self.optim_configs[name]["learning_rate"] = rate
 
-    def _log(self, line):
+    def _log(self, bar, line):
+        """A line above the bar (its own ``write``, so the text bar is not torn)."""
         if self.verbose:
-            tqdm.write(line)
+            bar.write(line)
 
     def _is_better(self, val_acc):
         if self.best_val_acc is None:
@@ -272,6 +275,11 @@ class Solver:
             seen += valid
         dataiter.reset()
         return float((hits if TASK_TYPES[self.task_type] else losses) / max(seen, 1))
+
+
+def _as_declared(value, dtype):
+    """An init rule's value in the parameter's declared dtype (None: as it came)."""
+    return value if dtype is None else wrap(onp.asarray(to_numpy(value)).astype(dtype))
 
 
 def _copies(arrays):

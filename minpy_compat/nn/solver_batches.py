@@ -1,10 +1,30 @@
-"""The batches ``Solver`` reads: which iterator ``check_accuracy`` walks, another
-library's batches as our Arrays, class indices from index or one-hot labels, and a
-batch without its padding."""
+"""The batches ``Solver`` reads: how many each epoch has, which iterator
+``check_accuracy`` walks, another library's batches as our Arrays, class indices from
+index or one-hot labels, and a batch without its padding."""
+import copy
+
 import numpy as onp
 
 from ..array import to_numpy, wrap
 from .io import DataBatch, NDArrayIter
+
+
+def epoch_sizes(dataiter, num_epochs):
+    """The number of batches in each of the next ``num_epochs`` epochs (None: unknown).
+    With 'roll_over' it changes from epoch to epoch: a copy of ``dataiter`` walks them."""
+    count = getattr(dataiter, "getnumiterations", None)
+    if count is None:
+        return None
+    if getattr(dataiter, "last_batch_handle", None) != "roll_over" or \
+            not isinstance(dataiter, NDArrayIter):
+        return [count()] * num_epochs
+    probe, sizes = copy.copy(dataiter), []
+    for _ in range(num_epochs):  # as Solver does: reset, then read to the end
+        probe.reset()
+        sizes.append(probe.getnumiterations())
+        while probe.iter_next():
+            pass
+    return sizes
 
 
 def evaluation_iter(dataiter, num_samples):

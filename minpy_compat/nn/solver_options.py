@@ -1,8 +1,7 @@
 """Checks of ``Solver``'s number options, made when it is built (a mistake fails there,
-not mid-training), and whether the environment asks for no progress bar."""
+not mid-training)."""
 import math
 import numbers
-import os
 
 from ..errors import message
 from .options import is_int
@@ -30,10 +29,3 @@ def check_numbers(options):
         raise ValueError(message("Solver option 'lr_decay'", "a real number >= 0",
                                  repr(decay)))
 
-
-def tqdm_disabled():
-    """Whether ``TQDM_DISABLE`` asks for no progress bar, read at each ``train()`` (tqdm
-    reads it once, at import, and its Jupyter bar ignores it). Any value but '', '0',
-    'false', 'no', 'off'."""
-    setting = os.environ.get("TQDM_DISABLE", "").strip().lower()
-    return setting not in ("", "0", "false", "no", "off")
