@@ -21,7 +21,7 @@ from . import registry
 from .arguments import function_name
 from .array import wrap
 from .backends import get_backend
-from .errors import ArgnumError, TracedValueError, message
+from .errors import ArgnumError, BackendError, TracedValueError, message
 from .gradient_dtypes import _carries_gradient
 
 _CONTAINERS = (list, tuple, dict)
@@ -62,9 +62,20 @@ class Primitive:
 
     def _run(self, *args, **kwargs):
         to_backend = self.backend.to_backend
-        result = self.func(*[to_backend(a) for a in args],
-                           **{k: to_backend(v) for k, v in kwargs.items()})
-        return self.backend.from_backend(result, args)
+        try:
+            values = [to_backend(a) for a in args]
+            keywords = {k: to_backend(v) for k, v in kwargs.items()}
+        except BackendError as error:  # data the backend cannot hold: say which argument
+            raise BackendError(self._refusal(args, kwargs) or str(error)) from None
+        return self.backend.from_backend(self.func(*values, **keywords), args)
+
+    def _refusal(self, args, kwargs):
+        where = f"{self.name} (customop({self.backend.NAME!r}))"
+        named = [(f"{where} argument {argnum} {self.arg_name(argnum)!r}", value)
+                 for argnum, value in enumerate(args)]
+        named += [(f"{where} keyword argument {key!r}", value) for key, value in kwargs.items()]
+        found = (self.backend.refusal(value, place) for place, value in named)
+        return next((text for text in found if text is not None), None)
 
     def __call__(self, *args, **kwargs):
         if kwargs and any(holds_trace(v) for v in kwargs.values()):

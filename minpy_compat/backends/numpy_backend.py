@@ -20,6 +20,11 @@ def to_backend(value):
     return value
 
 
+def refusal(value, where):
+    """NumPy holds any argument: never a message refusing one (see the MXNet backend's)."""
+    return None
+
+
 def grad_view(value):
     """A value as a gradient function receives it; traced values stay traced (2nd order)."""
     if isbox(value):
