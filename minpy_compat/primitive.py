@@ -149,8 +149,20 @@ class Primitive:
                     else "none (no arguments)")
             if self._variadic:
                 span = "a non-negative int"
-            raise ArgnumError(message(f"{self.name}.{method}", f"argnum {span}", repr(argnum)))
+            raise ArgnumError(message(f"{self.name}.{method}", f"argnum {span}", repr(argnum),
+                                      self._argnum_fix(argnum)))
         return int(argnum)
+
+    def _argnum_fix(self, argnum):
+        """How to fix an argnum given as a parameter's name (MinPy's argnums are positions)."""
+        if not isinstance(argnum, str):
+            return ""
+        if argnum in self._params:
+            return f"argnum is a position: argnum={self._params.index(argnum)} for {argnum!r}."
+        if self._signature is not None and argnum in self._signature.parameters:
+            return (f"{argnum!r} is keyword-only, so it has no argnum and gets no gradient: "
+                    f"make it a positional parameter of {self.name}.")
+        return ""
 
     def def_grad(self, func, argnum=0):
         """Register ``func(ans, *args, **kwargs) -> (g -> gradient of argument argnum)``."""
