@@ -133,7 +133,8 @@ def scale(x, *, factor=2.0):
     ("factor", r"got 'factor'\. 'factor' is keyword-only, so it has no argnum"),
 ])
 def test_def_grad_with_a_parameter_name_says_what_to_pass(argnum, fix):
-    with pytest.raises(ArgnumError, match=rf"scale\.def_grad: expected argnum 0\.\.0 \(x\), {fix}"):
+    with pytest.raises(ArgnumError,
+                       match=rf"scale\.def_grad: expected argnum 0\.\.0 \(x\), {fix}"):
         scale.def_grad(lambda ans, x, factor=2.0: lambda g: factor * g, argnum=argnum)
 
 
