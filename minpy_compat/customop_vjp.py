@@ -5,9 +5,10 @@ argument without a registered gradient is named when the backward pass reaches i
 ``registry`` keeps the makers and publishes this VJP to autograd.
 """
 from autograd.core import vspace
-from autograd.tracer import getval, isbox
+from autograd.tracer import Box, getval, isbox
 
-from .errors import GradientShapeError, NoGradientFuncError, TracedValueError, describe, message
+from .errors import (GradientShapeError, NoGradientFuncError, OutputTypeError, TracedValueError,
+                     describe, message)
 from .gradient_dtypes import _carries_gradient, check_grad
 from .tracing import writable
 
@@ -16,6 +17,10 @@ def customop_vjp(op, makers, groups, argnums, ans, args, kwargs):
     """Called by autograd at forward time: build ``g -> grads`` for ``argnums``, from
     ``makers`` (``{argnum: maker}``) and ``groups`` (``[(argnums, maker)]``, one gradient
     function for several arguments)."""
+    if not _traceable(ans):
+        raise OutputTypeError(message(
+            f"{op.name} result under grad", "arrays or numbers (alone, or in a tuple, list or "
+            "dict)", _untraceable(ans), "Return arrays; compute other values outside the op."))
     user_ans, *user_args = _grad_views(op, (ans, *args))
     user_kwargs = dict(zip(kwargs, _grad_views(op, kwargs.values())))
     # at higher order the op's arguments are traced by an outer grad
@@ -65,6 +70,27 @@ def customop_vjp(op, makers, groups, argnums, ans, args, kwargs):
         return out
 
     return vjp
+
+
+def _traceable(value):
+    """Whether autograd can trace ``value``, an op's result (after its backend's
+    ``from_backend``): arrays and floats, in tuples, lists and dicts."""
+    kind = type(value)
+    if kind is tuple or kind is list:
+        return all(map(_traceable, value))
+    if kind is dict:
+        return all(map(_traceable, value.values()))
+    return kind in Box.type_mappings
+
+
+def _untraceable(value):
+    """The part of ``value`` autograd cannot trace, in words."""
+    kind = type(value)
+    if kind in (tuple, list, dict):
+        items = value.items() if kind is dict else enumerate(value)
+        key, item = next((key, item) for key, item in items if not _traceable(item))
+        return f"{_untraceable(item)} at [{key!r}] of a {kind.__name__}"
+    return "None" if value is None else f"a {kind.__name__} {value!r}"[:200]
 
 
 def _made(op, what, made):

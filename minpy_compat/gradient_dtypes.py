@@ -81,9 +81,11 @@ def check_grad(op, argnum, grad, arg, item=None):
     got_shape = onp.shape(got)
     expected_dtype = _float_dtype(arg)
     got_dtype = getattr(got, "dtype", None)
+    # without a dtype only a number is a gradient (None would become nan, a str fail)
+    number = got_dtype is not None or type(got) in (int, float, complex)
     shape_ok = got_shape == expected_shape
     dtype_ok = expected_dtype is None or got_dtype is None or _fits(got_dtype, expected_dtype)
-    if shape_ok and dtype_ok:
+    if number and shape_ok and dtype_ok:
         if got_dtype is not None:
             return _cast(grad, expected_dtype)
         if type(grad) is float and expected_dtype is None:
@@ -92,9 +94,13 @@ def check_grad(op, argnum, grad, arg, item=None):
     where = f"{op.name} gradient for argument {argnum} {op.arg_name(argnum)!r}"
     expected = f"shape {expected_shape} {expected_dtype or onp.result_type(getval(arg))}"
     actual = f"shape {got_shape} {got_dtype or type(got).__name__}"
+    fix = "Return a gradient with the argument's shape and dtype (a wider float is cast)."
+    if not number:
+        actual = "None" if got is None else f"a {type(got).__name__} {got!r}"[:200]
+        fix = (f"Return an array of the argument's shape (zeros where it has no gradient, "
+               f"or use def_grad_zero(argnum={argnum})).")
     raise GradientShapeError(message(
-        where if item is None else f"{where} item {item}", expected, actual,
-        "Return a gradient with the argument's shape and dtype (a wider float is cast)."))
+        where if item is None else f"{where} item {item}", expected, actual, fix))
 
 
 def _fits(got, expected):

@@ -21,7 +21,7 @@ from . import registry
 from .arguments import function_name
 from .array import wrap
 from .backends import get_backend
-from .errors import ArgnumError, TracedValueError, message
+from .errors import ArgnumError, BackendError, TracedValueError, message
 from .gradient_dtypes import _carries_gradient
 
 _CONTAINERS = (list, tuple, dict)
@@ -62,9 +62,20 @@ class Primitive:
 
     def _run(self, *args, **kwargs):
         to_backend = self.backend.to_backend
-        result = self.func(*[to_backend(a) for a in args],
-                           **{k: to_backend(v) for k, v in kwargs.items()})
-        return self.backend.from_backend(result, args)
+        try:
+            values = [to_backend(a) for a in args]
+            keywords = {k: to_backend(v) for k, v in kwargs.items()}
+        except BackendError as error:  # data the backend cannot hold: say which argument
+            raise BackendError(self._refusal(args, kwargs) or str(error)) from None
+        return self.backend.from_backend(self.func(*values, **keywords), args)
+
+    def _refusal(self, args, kwargs):
+        where = f"{self.name} (customop({self.backend.NAME!r}))"
+        named = [(f"{where} argument {argnum} {self.arg_name(argnum)!r}", value)
+                 for argnum, value in enumerate(args)]
+        named += [(f"{where} keyword argument {key!r}", value) for key, value in kwargs.items()]
+        found = (self.backend.refusal(value, place) for place, value in named)
+        return next((text for text in found if text is not None), None)
 
     def __call__(self, *args, **kwargs):
         if kwargs and any(holds_trace(v) for v in kwargs.values()):
@@ -138,8 +149,20 @@ class Primitive:
                     else "none (no arguments)")
             if self._variadic:
                 span = "a non-negative int"
-            raise ArgnumError(message(f"{self.name}.{method}", f"argnum {span}", repr(argnum)))
+            raise ArgnumError(message(f"{self.name}.{method}", f"argnum {span}", repr(argnum),
+                                      self._argnum_fix(argnum)))
         return int(argnum)
+
+    def _argnum_fix(self, argnum):
+        """How to fix an argnum given as a parameter's name (MinPy's argnums are positions)."""
+        if not isinstance(argnum, str):
+            return ""
+        if argnum in self._params:
+            return f"argnum is a position: argnum={self._params.index(argnum)} for {argnum!r}."
+        if self._signature is not None and argnum in self._signature.parameters:
+            return (f"{argnum!r} is keyword-only, so it has no argnum and gets no gradient: "
+                    f"make it a positional parameter of {self.name}.")
+        return ""
 
     def def_grad(self, func, argnum=0):
         """Register ``func(ans, *args, **kwargs) -> (g -> gradient of argument argnum)``."""

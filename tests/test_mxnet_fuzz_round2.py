@@ -238,8 +238,9 @@ def identity(mx):
 
 def test_customop_mxnet_refuses_an_empty_array_clearly(identity):
     from minpy_compat.errors import BackendError
-    with pytest.raises(BackendError, match=r"customop\('mxnet'\) argument: expected a non-empty "
-                       r"array.*got shape \(0, 3\) float64\. MXNet 1\.x cannot compute on "
+    with pytest.raises(BackendError, match=r"passthrough \(customop\('mxnet'\)\) argument 0 "
+                       r"'x': expected a non-empty array.*got shape \(0, 3\) float64\. "
+                       r"MXNet 1\.x cannot compute on "
                        r"zero-size arrays.*customop\('numpy'\)"):
         identity(onp.zeros((0, 3)))
 
@@ -247,8 +248,9 @@ def test_customop_mxnet_refuses_an_empty_array_clearly(identity):
 @pytest.mark.parametrize("dtype", [onp.complex128, onp.int16, onp.uint32])
 def test_customop_mxnet_refuses_a_dtype_mxnet_lacks_clearly(identity, dtype):
     from minpy_compat.errors import BackendError
-    with pytest.raises(BackendError, match=rf"customop\('mxnet'\) argument: expected .*a dtype "
-                       rf"MXNet has \(bool, float16.*got shape \(2,\) {onp.dtype(dtype)}\. "
+    with pytest.raises(BackendError, match=rf"passthrough \(customop\('mxnet'\)\) argument 0 "
+                       rf"'x': expected .*a dtype MXNet has \(bool, float16.*"
+                       rf"got shape \(2,\) {onp.dtype(dtype)}\. "
                        r"Cast it first"):
         identity(onp.ones(2, dtype))
 

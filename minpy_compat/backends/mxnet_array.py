@@ -23,6 +23,7 @@ from ..array import TracedArray
 from ..traced_methods import NdarrayMethods, TracedFlat
 from . import mxnet_backend as backend
 from . import mxnet_writes as writes
+from .mxnet_flags import MXFlags
 from .mxnet_operators import _Operators, _facade, _method, _rearranged, _refuse_write
 from .mxnet_vspace import MXVSpace
 
@@ -205,10 +206,12 @@ def _of_data(name):
                     doc=f"``ndarray.{name}`` of the data (its NumPy copy).")
 
 
-# Facts of the data and serialising it, read off the NumPy copy (made once, cached).
-for _name in ("strides", "flags", "tobytes", "tofile", "dump", "dumps", "tostring"):
+# Facts of the data and serialising it, read off the NumPy copy (made once, cached);
+# flags describe the MXArray (its NumPy copy is a read-only cache).
+for _name in ("strides", "tobytes", "tofile", "dump", "dumps", "tostring"):
     if hasattr(onp.ndarray, _name):
         setattr(MXArray, _name, _of_data(_name))
+MXArray.flags = property(MXFlags, doc="``ndarray.flags`` of the MXArray (see mxnet_flags).")
 
 
 class MXBox(_Operators, NdarrayMethods, Box):

@@ -25,6 +25,7 @@ from ..errors import MXNET_INSTALL, BackendError, ContextError, MXNetUnavailable
 
 NAME = "mxnet"
 FLOATS = frozenset(map(onp.dtype, (onp.float16, onp.float32, onp.float64)))  # MXNet's floats
+_NUMBERS = (bool, int, float, complex)  # Python's: an op returning one gives a 0-d array
 _mx = None
 
 
@@ -115,7 +116,7 @@ def copy_to_mxnet(data, ctx=None):
     ctx = ctx or current_mxnet_context()
     data = onp.asarray(data)
     if data.dtype not in DTYPES or data.size == 0:
-        _refuse_copy(data)
+        raise BackendError(_refusal(data, "customop('mxnet') argument"))
     if data.dtype == onp.bool_:
         data = data.astype(onp.float32)  # MXNet's legacy ops have no bool arithmetic
     start = time.perf_counter()
@@ -124,14 +125,26 @@ def copy_to_mxnet(data, ctx=None):
     return nd
 
 
-def _refuse_copy(data):
+def _refusal(data, where):
     names = ", ".join(sorted(str(dtype) for dtype in DTYPES))
     fix = ("MXNet 1.x cannot compute on zero-size arrays: skip the call for empty input, or "
            "use customop('numpy') for this op." if data.size == 0 and data.dtype in DTYPES
            else "Cast it first (x.astype('float64')), or use customop('numpy') for this op.")
-    raise BackendError(message(
-        "customop('mxnet') argument", f"a non-empty array of a dtype MXNet has ({names})",
-        f"shape {data.shape} {data.dtype}", fix))
+    return message(where, f"a non-empty array of a dtype MXNet has ({names})",
+                   f"shape {data.shape} {data.dtype}", fix)
+
+
+def refusal(value, where):
+    """The message refusing ``value`` (an op's argument, named by ``where``) when it is, or a
+    list/tuple argument holds, NumPy data MXNet cannot hold (``copy_to_mxnet``); else None."""
+    kind = type(value)
+    if kind is list or kind is tuple:
+        found = (refusal(item, f"{where} item {index}") for index, item in enumerate(value))
+        return next((text for text in found if text is not None), None)
+    if isinstance(value, (onp.ndarray, onp.generic)) and (
+            value.dtype not in DTYPES or value.size == 0):
+        return _refusal(onp.asarray(value), where)
+    return None
 
 
 def copy_to_numpy(nd, shape, dtype):
@@ -209,11 +222,13 @@ def from_backend(value, inputs=None):
         return MXArray(value)
     if type(value) is Logical:
         return MXArray(value.nd, value.shape, value.dtype)
-    if type(value) is tuple or type(value) is list:
-        return tuple(from_backend(v, inputs) for v in value)
-    if type(value) in (float, int, complex):  # a Python number: a 0-d array, as on NumPy's side
-        return onp.asarray(value)
+    kind = type(value)
+    if kind is tuple or kind is list and not all(type(v) in _NUMBERS for v in value):
+        return kind(from_backend(v, inputs) for v in value)  # a list stays one, as on NumPy's
+    if kind is list or kind in _NUMBERS or isinstance(value, onp.generic):
+        return onp.asarray(value)  # numbers: a 0-d array (a list of them: an array), as NumPy's
     return value
+
 
 
 def _all_0d(inputs):

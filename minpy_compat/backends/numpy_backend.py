@@ -3,6 +3,7 @@ import numpy as onp
 from autograd.tracer import isbox
 
 NAME = "numpy"
+_NUMBERS = (bool, int, float, complex)
 
 
 def to_backend(value):
@@ -19,6 +20,11 @@ def to_backend(value):
     return value
 
 
+def refusal(value, where):
+    """NumPy holds any argument: never a message refusing one (see the MXNet backend's)."""
+    return None
+
+
 def grad_view(value):
     """A value as a gradient function receives it; traced values stay traced (2nd order)."""
     if isbox(value):
@@ -27,9 +33,29 @@ def grad_view(value):
 
 
 def from_backend(value, inputs=None):
-    """A function's result back into the trace: lists and Python numbers become arrays
-    (a number a 0-d one, as NumPy's own scalar results are). ``inputs``: unused here
-    (the MXNet backend reads them for 0-d results)."""
-    if type(value) in (list, float, int, complex):
+    """A function's result back into the trace. Numbers (Python's, bools included, and
+    NumPy scalars) become 0-d arrays, as NumPy's own scalar results are; a list of numbers
+    becomes an array; a list holding arrays stays a list (MinPy's ops returned lists as
+    they were; NumPy would refuse arrays of different shapes), its items and a tuple's
+    converted one by one. ``inputs``: unused here (the MXNet backend reads them)."""
+    kind = type(value)
+    if kind is onp.ndarray:
+        return value
+    if kind is tuple or kind is list and any(map(_holds_array, value)):
+        return kind(from_backend(item) for item in value)
+    if kind is list or kind in _NUMBERS or isinstance(value, onp.generic):
         return onp.asarray(value)
     return value
+
+
+def _holds_array(value):
+    return isinstance(value, onp.ndarray) or type(value) in (list, tuple) and any(
+        map(_holds_array, value))
+
+
+def grad_from_backend(grad, arg):
+    """A gradient as the op's gradient function returned it, a list or a Python number
+    as an array (``arg``, the argument it is for, is checked against it afterwards)."""
+    if type(grad) in (list, float, int, complex):
+        return onp.asarray(grad)
+    return grad
