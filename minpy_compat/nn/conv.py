@@ -90,17 +90,25 @@ def conv2d(x, w, b, stride=1, pad=0, backend=None):
     if backend not in IMPLEMENTATIONS:
         raise ValueError(message("conv2d argument 'backend'", "one of "
                                  + ", ".join(map(repr, sorted(IMPLEMENTATIONS))), repr(backend)))
+    x, w, b = (v if hasattr(v, "shape") else onp.asarray(v) for v in (x, w, b))
     _check_conv_args(np.shape(x), np.shape(w), np.shape(b), stride, pad)
+    if backend == "mxnet" and _empty(x, w):  # MXNet holds no empty arrays
+        backend = "numpy"
     return IMPLEMENTATIONS[backend](x, w, b, int(stride), int(pad))
+
+
+def _empty(*arrays):
+    """Whether any of ``arrays`` has no elements (a batch, channel or filter count 0)."""
+    return any(0 in np.shape(a) for a in arrays)
 
 
 def _check_conv_args(x_shape, w_shape, b_shape, stride, pad):
     if len(x_shape) != 4:
         raise ValueError(message("conv2d argument 0 'x'", "a 4-d (N, C, H, W) array",
                                  f"shape {x_shape}", "Reshape images to (N, C, H, W)."))
-    if len(w_shape) != 4 or w_shape[1] != x_shape[1]:
-        raise ValueError(message("conv2d argument 1 'w'", f"filters (F, {x_shape[1]}, HH, WW)",
-                                 f"shape {w_shape}"))
+    if len(w_shape) != 4 or w_shape[1] != x_shape[1] or 0 in w_shape[2:]:
+        raise ValueError(message("conv2d argument 1 'w'", f"filters (F, {x_shape[1]}, HH, WW)"
+                                 " with HH, WW >= 1", f"shape {w_shape}"))
     if tuple(b_shape) != (w_shape[0],):
         raise ValueError(message("conv2d argument 2 'b'", f"a bias of shape ({w_shape[0]},)",
                                  f"shape {b_shape}"))
@@ -142,7 +150,7 @@ def max_pool2d(x, pool=2, stride=None, backend=None):
     if backend not in ("numpy", "mxnet"):
         raise ValueError(message("max_pool2d argument 'backend'", "'numpy' or 'mxnet'",
                                  repr(backend)))
-    if backend == "mxnet":
+    if backend == "mxnet" and not _empty(x):  # MXNet holds no empty arrays
         return conv_mxnet.max_pool2d_op()(x, ph, pw, sh, sw)
     Hout, Wout = (H - ph) // sh + 1, (W - pw) // sw + 1
     windows = [x[:, :, i:i + sh * (Hout - 1) + 1:sh, j:j + sw * (Wout - 1) + 1:sw]

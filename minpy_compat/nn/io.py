@@ -206,6 +206,21 @@ class NDArrayIter(DataIter):
         full = len(order) - len(order) % self.batch_size
         return order[:full], order[full:]
 
+    def carried_over(self):
+        """'roll_over': the positions of the samples that open the next epoch (a copy)."""
+        return onp.array(self._carry, dtype=onp.int64)
+
+    def carry_over(self, positions):
+        """Open the next epoch with the samples at ``positions`` (from ``carried_over``)."""
+        positions, last = onp.asarray(positions), self.num_data - 1
+        if positions.ndim != 1 or positions.size and (
+                positions.dtype.kind not in "iu" or not 0 <= positions.min() <= positions.max()
+                <= last):
+            raise ValueError(message("NDArrayIter.carry_over", f"sample positions 0..{last} in "
+                                     "a 1-d int array", f"{positions!r:.60}", "Pass what "
+                                     "carried_over() returned for the same data."))
+        self._carry, self._leftover = positions.astype(onp.int64), onp.arange(0)
+
     def iter_next(self):
         self._cursor += self.batch_size
         if self._cursor < len(self._order):

@@ -69,10 +69,11 @@ def _check_bias(where, name, bias, shape):
                                  f"{shape}, the output's", f"shape {np.shape(bias)}"))
 
 
-def _stacked(states, h0):
-    """Hidden states (N, T, H) from T states (N, H); T may be 0."""
+def _stacked(states, x, h0):
+    """Hidden states (N, T, H) from T states (N, H); T may be 0 (N from ``x`` (N, T, D),
+    H from ``h0``)."""
     if not states:
-        return np.zeros((np.shape(h0)[0], 0, np.shape(h0)[1]), dtype=_float_dtype(h0))
+        return np.zeros((np.shape(x)[0], 0, np.shape(h0)[-1]), dtype=_float_dtype(h0))
     return np.stack(states, axis=1)
 
 

@@ -32,12 +32,12 @@ def rnn_temporal(x, h0, Wx, Wh, b):
     ...              np.zeros(5)).shape
     (2, 3, 5)
     """
-    _check_ndim("rnn_temporal argument 0 'x'", x, 3, "(N, T, D)")
+    _check_sequence("rnn_temporal", x, h0, 1, Wx=Wx, Wh=Wh, b=b)
     h, states = h0, []
     for t in range(np.shape(x)[1]):
         h = rnn_step(x[:, t, :], h, Wx, Wh, b)
         states.append(h)
-    return _stacked(states, h0)
+    return _stacked(states, x, h0)
 
 
 def lstm_step(x, h, c, Wx, Wh, b):
@@ -65,7 +65,7 @@ def lstm_temporal(x, h0, Wx, Wh, b, c0=None):
     ...               np.ones((5, 20)), np.zeros(20)).shape
     (2, 3, 5)
     """
-    _check_ndim("lstm_temporal argument 0 'x'", x, 3, "(N, T, D)")
+    _check_sequence("lstm_temporal", x, h0, 4, Wx=Wx, Wh=Wh, b=b)
     c = np.zeros(np.shape(h0), dtype=_float_dtype(h0)) if c0 is None else c0
     if np.shape(c) != np.shape(h0):
         raise ValueError(message("lstm_temporal argument 'c0'", f"the shape of h0, "
@@ -74,7 +74,7 @@ def lstm_temporal(x, h0, Wx, Wh, b, c0=None):
     for t in range(np.shape(x)[1]):
         h, c = lstm_step(x[:, t, :], h, c, Wx, Wh, b)
         states.append(h)
-    return _stacked(states, h0)
+    return _stacked(states, x, h0)
 
 
 def gru_step(x, h, Wx, Wh, b, Wxh, Whh, bh):
@@ -93,6 +93,17 @@ def gru_step(x, h, Wx, Wh, b, Wxh, Whh, bh):
     r, z = gates[..., :H], gates[..., H:]
     candidate = np.tanh(np.dot(x, Wxh) + np.dot(r * h, Whh) + bh)
     return z * h + (1 - z) * candidate
+
+
+def _check_sequence(where, x, h0, gates, **weights):
+    """``x`` is (N, T, D), ``h0`` (N, H) or one state (H,) for every sequence, and the
+    weights fit them, checked before the first step (so also when T is 0)."""
+    _check_ndim(f"{where} argument 0 'x'", x, 3, "(N, T, D)")
+    N, shape = np.shape(x)[0], np.shape(h0)
+    if len(shape) not in (1, 2) or (len(shape) == 2 and shape[0] != N):
+        raise ValueError(message(f"{where} argument 1 'h0'", f"hidden states (N, H) with "
+                                 f"N = {N} from x, or one (H,)", f"shape {shape}"))
+    _check_weights(where, x, shape[-1], gates, **weights)
 
 
 def _check_weights(where, x, H, gates, Wx, Wh, b, names=("Wx", "Wh", "b")):
@@ -124,4 +135,5 @@ def temporal_affine(x, w, b):
     N, T, D = np.shape(x)
     _check_rows("temporal_affine", "w", w, D, "x")
     _check_bias("temporal_affine", "b", b, (N, T) + np.shape(w)[1:])
-    return np.reshape(np.dot(np.reshape(x, (N * T, D)), w), (N, T, -1)) + b
+    M = np.shape(w)[1] if len(np.shape(w)) == 2 else 1  # -1 cannot be read off 0 rows
+    return np.reshape(np.dot(np.reshape(x, (N * T, D)), w), (N, T, M)) + b

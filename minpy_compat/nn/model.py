@@ -126,7 +126,9 @@ class ModelBase:
 
     def load(self, prefix, strict=True):
         """Read what ``save(prefix)`` wrote; shapes must match the declared ones (aux
-        params: the shape of a declared array). Nothing changes on a mistake.
+        params: the shape of a declared array). Nothing changes on a mistake. A parameter
+        declared with ``add_param(dtype=...)`` gets that dtype (a float64 file loads
+        into a float32 model as float32); a complex value for it is refused.
 
         ``strict=True`` (the default) also refuses a file that lacks a declared
         parameter or aux param, or holds one the model does not have, naming them
@@ -151,8 +153,9 @@ none for parameter 'w'. Save this model's parameters, or load with strict=False.
                                                  self._aux_shape(name), value)
             else:
                 name = key[len("param_"):]
-                params[name] = self._checked(f"parameter {name!r}", self.param_configs.get(
-                    name, {}).get("shape"), value)
+                config = self.param_configs.get(name, {})
+                params[name] = self._checked(f"parameter {name!r}", config.get("shape"),
+                                             value, config.get("dtype"))
         if strict:
             self._check_complete(params, aux_params)
         self.params.update(params)
@@ -184,11 +187,19 @@ none for parameter 'w'. Save this model's parameters, or load with strict=False.
         shape = None if declared is None else onp.shape(to_numpy(declared))
         return shape or None
 
-    def _checked(self, what, declared, value):
+    def _checked(self, what, declared, value, dtype=None):
+        """``value`` if it has the declared shape, cast to the declared ``dtype`` (a
+        floating one; a complex value would lose its imaginary part, so it is refused)."""
+        where = f"{type(self).__name__}.load {what}"
         if declared is not None and tuple(declared) != value.shape:
-            raise ValueError(message(f"{type(self).__name__}.load {what}",
-                                     f"shape {tuple(declared)}", f"shape {value.shape}",
+            raise ValueError(message(where, f"shape {tuple(declared)}", f"shape {value.shape}",
                                      "Load a file saved from the same model."))
+        if dtype is not None and value.dtype != dtype:
+            if value.dtype.kind == "c":
+                raise TypeError(message(where, f"values castable to its declared dtype {dtype}",
+                                        f"{value.dtype}", "Save real values, or declare no "
+                                        "dtype."))
+            value = value.astype(dtype)
         return wrap(value)
 
 

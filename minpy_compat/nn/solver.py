@@ -149,6 +149,8 @@ class Solver:
             finally:
                 model.params.update(saved)
 
+        if not names:  # a model without parameters: nothing to differentiate or update
+            return float(to_numpy(loss_func())), {}
         grads, loss = grad_and_loss(loss_func, list(range(len(names))))(
             *[model.params[name] for name in names])
         grads = grads if isinstance(grads, list) else [grads]

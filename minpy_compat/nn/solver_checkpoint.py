@@ -6,9 +6,12 @@ and ``prefix + '.states'``, the rest of the training state in NumPy's .npz forma
 each parameter's optimizer config (learning rate after decay, momentum's velocity,
 Adam's moments and step count), the epoch count, the histories, the best
 validation accuracy, and the parameters where training stopped when ``train()``
-has put the best epoch's ones in the model. A solver that loads it and trains on
-goes exactly as one that never stopped (NumPy's global random state, which
-shuffling, sub-sampling and dropout draw from, is the caller's to keep).
+has put the best epoch's ones in the model, and, when the training iterator is a
+'roll_over' ``NDArrayIter``, the samples it carries into the next epoch. A solver
+that loads it and trains on goes exactly as one that never stopped, given a training
+iterator built as the first one was (the same data, batch size and shuffle order):
+NumPy's global random state, which shuffling, sub-sampling and dropout draw from, is
+the caller's to keep.
 
 >>> import os, tempfile, numpy
 >>> from minpy_compat.nn.io import NDArrayIter
@@ -32,6 +35,7 @@ shuffling, sub-sampling and dropout draw from, is the caller's to keep).
 >>> resumed.epoch, bool(resumed.model.params['w'] == solver(3).train().model.params['w'])
 (3, True)
 """
+import copy
 import json
 import os
 
@@ -39,6 +43,7 @@ import numpy as onp
 
 from ..array import to_numpy, wrap
 from ..errors import message
+from .io import NDArrayIter
 from .model import read_arrays
 
 FORMAT = 1
@@ -69,11 +74,21 @@ def save(solver, prefix):
              "histories": {name: stored(onp.asarray(getattr(solver, name), float), name)
                            for name in HISTORIES},
              "best": [group(solver.best_params), group(solver.best_aux_params)],
-             "resume": None if resume is None else [group(part) for part in resume]}
+             "resume": None if resume is None else [group(part) for part in resume],
+             "carry": None if _rolling(solver) is None else
+             stored(_rolling(solver).carried_over(), "training iterator's carried samples")}
     arrays["index"] = onp.array(json.dumps(index))
     solver.model.save(prefix)
     with open(os.fspath(prefix) + ".states", "wb") as handle:
         onp.savez(handle, **arrays)
+
+
+def _rolling(solver):
+    """The solver's training iterator if it is a 'roll_over' ``NDArrayIter``, else None."""
+    dataiter = solver.train_dataiter
+    if isinstance(dataiter, NDArrayIter) and dataiter.last_batch_handle == "roll_over":
+        return dataiter
+    return None
 
 
 def load(solver, prefix):
@@ -99,7 +114,13 @@ def load(solver, prefix):
                                  "Load a checkpoint saved from the same model."))
     best, resume = ([{k: wrap(arrays[v]) for k, v in part.items()} for part in parts]
                     for parts in (index["best"], index["resume"] or [{}, {}]))
+    rolling, carry = _rolling(solver), index.get("carry")
+    if rolling is not None and carry is not None:
+        probe = copy.copy(rolling)  # checks the positions before anything changes
+        probe.carry_over(arrays[carry])
     solver.model.load(prefix)  # checks the parameters; changes the model only if they fit
+    if rolling is not None and carry is not None:
+        rolling.carry_over(arrays[carry])
     solver.model.params.update(resume[0])
     solver.model.aux_params.update(resume[1])
     solver.best_params, solver.best_aux_params = best
