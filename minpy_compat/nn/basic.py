@@ -146,8 +146,10 @@ class Dropout(Cell):
 def _probability(name, value):
     """MindSpore's ranges: p in [0, 1) (the chance to drop), keep_prob in (0, 1]."""
     kept = name == "keep_prob"
-    if isinstance(value, bool) or not isinstance(value, numbers.Real) or not (
-            0 < value <= 1 if kept else 0 <= value < 1):
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise CellTypeError(message(f"Dropout {name}", "a float", describe(value),
+                                    f"Pass {name} as a number such as 0.5."))
+    if not (0 < value <= 1 if kept else 0 <= value < 1):
         raise CellArgumentError(message(
             f"Dropout {name}", "a number in (0, 1]" if kept else "a number in [0, 1)",
             repr(value), f"{name} is the probability of {'keeping' if kept else 'dropping'} "

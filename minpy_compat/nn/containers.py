@@ -90,7 +90,7 @@ class SequentialCell(_CellSequence):
         items = cells.items() if isinstance(cells, dict) else enumerate(cells)
         # MindSpore keeps the names an OrderedDict gave when an item is deleted; the others
         # (from a list, or appended) are re-keyed by position
-        self._named = set(map(str, cells)) if isinstance(cells, dict) else set()
+        self._named = set(map(_checked_name, cells)) if isinstance(cells, dict) else set()
         for name, cell in items:
             self._check_cell(cell, f"item {name}")
             setattr(self, str(name), cell)
@@ -115,6 +115,19 @@ class SequentialCell(_CellSequence):
         for cell in self._cells.values():
             x = cell(x)
         return x
+
+
+def _checked_name(key):
+    """An OrderedDict key for SequentialCell: as in MindSpore, a non-empty str without '.'
+    (it becomes the prefix of the Cell's Parameter names, and int keys would read as
+    positions)."""
+    if not isinstance(key, str):
+        raise CellTypeError(message("SequentialCell key", "a str", describe(key),
+                                    "Name each Cell with a str, or pass a list of Cells."))
+    if not key or "." in key:
+        raise KeyError(message("SequentialCell key", "a non-empty str without '.'", repr(key),
+                               "The key becomes the prefix of the Cell's Parameter names."))
+    return key
 
 
 class CellList(_CellSequence):

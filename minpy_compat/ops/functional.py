@@ -224,12 +224,25 @@ def transpose(input, input_perm):
     return np.transpose(input, tuple(input_perm))
 
 
+def one_dtype(where, tensors):
+    """The Tensors of a concat or stack, as a list, once they share one dtype: MindSpore
+    refuses mixed dtypes, where NumPy would widen float32 and int32 to float64."""
+    tensors = list(tensors)
+    dtypes = [_dtype_of(t) for t in tensors]
+    for i, dtype in enumerate(dtypes):
+        if dtype is not None and dtypes[0] is not None and dtype != dtypes[0]:
+            raise CellTypeError(message(
+                where, f"Tensors of one dtype (item 0 is {dtypes[0]})",
+                f"{dtype} for item {i}", f"Cast them first: ops.cast(x, ms.{dtypes[0]})."))
+    return tensors
+
+
 def concat(tensors, axis=0):
-    return np.concatenate(list(tensors), axis=axis)
+    return np.concatenate(one_dtype("ops.concat", tensors), axis=axis)
 
 
 def stack(tensors, axis=0):
-    return np.stack(list(tensors), axis=axis)
+    return np.stack(one_dtype("ops.stack", tensors), axis=axis)
 
 
 def expand_dims(input_x, axis):
@@ -241,6 +254,12 @@ def shape(input_x):
 
 
 def cast(input, dtype):
+    """``input`` in ``dtype``; a Python number becomes a 0-d Tensor, as in MindSpore."""
+    if isinstance(input, (bool, int, float)):
+        input = as_tensor(input)
+    elif not hasattr(input, "astype"):
+        raise CellTypeError(message("ops.cast input", "a Tensor or a number", describe(input),
+                                    "Make it a Tensor first: ms.Tensor(values)."))
     return input.astype(dtype)
 
 

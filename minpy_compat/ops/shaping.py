@@ -18,7 +18,7 @@ from autograd.tracer import getval
 
 from .. import numpy as np
 from ..errors import CellArgumentError, message
-from .functional import _float_like_inputs
+from .functional import _float_like_inputs, one_dtype
 from .primitives import MatMul, Primitive
 
 
@@ -74,7 +74,7 @@ def unbind(input, dim=0):
 
 
 def cat(tensors, axis=0):
-    return np.concatenate(list(tensors), axis=axis)
+    return np.concatenate(one_dtype("ops.cat", tensors), axis=axis)
 
 
 # ---- reshaping -----------------------------------------------------------------------------
@@ -158,7 +158,7 @@ class Stack(Primitive):
         self.axis = axis
 
     def __call__(self, tensors):
-        return np.stack(list(tensors), axis=self.axis)
+        return np.stack(one_dtype("Stack", tensors), axis=self.axis)
 
 
 class Squeeze(Primitive):
