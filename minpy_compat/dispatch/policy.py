@@ -76,15 +76,23 @@ class OnlyMXNetPolicy(Policy):
 
     def choose(self, name, has_mxnet):
         if not has_mxnet:
-            error = PolicyError(message(
-                f"numpy.{name} under the only_mxnet policy",
-                "an op with an MXNet implementation for these arguments",
-                f"{name}, which runs only in NumPy here",
-                "Use set_global_policy('prefer_mxnet') to fall back to NumPy, or "
-                "wrap_policy('only_numpy') around this call."))
-            error.op = name  # a call made of ops (np.add.at) names itself, and this one
-            raise error
+            raise self.refusal(name)
         return "mxnet"
+
+    @staticmethod
+    def refusal(name, reason=None):
+        """The PolicyError refusing ``numpy.name``; ``reason``: why MXNet cannot run these
+        arguments (``'argument 1 of dtype uint16; ...'``), where the op has an MXNet
+        implementation for others."""
+        got = (f"{name}, which runs only in NumPy here" if reason is None else
+               f"{name} with {reason}")
+        error = PolicyError(message(
+            f"numpy.{name} under the only_mxnet policy",
+            "an op with an MXNet implementation for these arguments", got,
+            "Use set_global_policy('prefer_mxnet') to fall back to NumPy, or "
+            "wrap_policy('only_numpy') around this call."))
+        error.op = name  # a call made of ops (np.add.at) names itself, and this one
+        return error
 
 
 class DefaultPolicy(Policy):
