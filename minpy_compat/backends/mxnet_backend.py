@@ -225,6 +225,8 @@ def from_backend(value, inputs=None):
     kind = type(value)
     if kind is tuple or kind is list and not all(type(v) in _NUMBERS for v in value):
         return kind(from_backend(v, inputs) for v in value)  # a list stays one, as on NumPy's
+    if kind is dict:  # NDArrays in a dict result are MXArrays too, as in a tuple's
+        return {key: from_backend(item, inputs) for key, item in value.items()}
     if kind is list or kind in _NUMBERS or isinstance(value, onp.generic):
         return onp.asarray(value)  # numbers: a 0-d array (a list of them: an array), as NumPy's
     return value

@@ -67,7 +67,7 @@ def float_dtype(values, allow_bool=False, first=0, names=None):
         if raw.shape:
             dims = True
             if 0 in raw.shape:
-                raise Unsupported(f"{where} empty (shape {tuple(raw.shape)}; MXNet 1.x "
+                raise Unsupported(f"{where}, empty (shape {tuple(raw.shape)}: MXNet 1.x "
                                   "cannot compute on zero-size arrays)")
         if dtype.kind == "b" and allow_bool:
             continue
