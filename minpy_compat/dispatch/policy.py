@@ -173,7 +173,8 @@ def get_global_policy():
 
 
 def set_global_policy(policy):
-    """Set the calling thread's policy; a name or a Policy object (MinPy's name, per thread).
+    """Set the calling thread's policy; a name or a Policy object (MinPy's name, per thread:
+    other threads, running or started later, keep theirs, ``DefaultPolicy`` unless set).
 
     MXNet policies need MXNet: without it this raises ImportError with the install command.
     """
