@@ -188,6 +188,8 @@ def to_backend(value, ctx=None):
         return value.on(ctx or current_mxnet_context())
     if kind is list or kind is tuple:
         return kind(to_backend(v, ctx) for v in value)
+    if kind is dict:  # the gradient of a dict result (or a dict argument)
+        return {key: to_backend(item, ctx) for key, item in value.items()}
     if isinstance(value, onp.ndarray) or isinstance(value, onp.generic):
         if value.ndim == 0 and value.dtype.kind == "f":
             # A scalar (e.g. the seed 1.0 of a backward pass) is a constant, not a copy.

@@ -17,6 +17,8 @@ def to_backend(value):
         return [to_backend(v) for v in value]
     if type(value) is tuple:
         return tuple(to_backend(v) for v in value)
+    if type(value) is dict:  # the gradient of a dict result (or a dict argument)
+        return {key: to_backend(item) for key, item in value.items()}
     return value
 
 
