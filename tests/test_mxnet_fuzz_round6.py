@@ -38,7 +38,8 @@ def mx():
 U16, C128 = onp.ones(3, onp.uint16), onp.ones(3, onp.complex128)
 REFUSED = {
     "add_uint16": (lambda: np.add(onp.ones(3), U16), r"numpy\.add .*argument 1 of dtype uint16"),
-    "operator_uint16": (lambda: np.ones(3) * 1.0 + U16, r"numpy\.add .*argument 1 of dtype uint16"),
+    "operator_uint16": (lambda: np.ones(3) * 1.0 + U16,
+                        r"numpy\.add .*argument 1 of dtype uint16"),
     "exp_complex": (lambda: np.exp(C128), r"numpy\.exp .*argument 0 of dtype complex128"),
     "multiply_complex_number": (lambda: np.ones(3) * 1.0 * 1j,
                                 r"numpy\.multiply .*argument 1 of type complex"),

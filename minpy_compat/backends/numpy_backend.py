@@ -39,7 +39,8 @@ def from_backend(value, inputs=None):
     NumPy scalars) become 0-d arrays, as NumPy's own scalar results are; a list of numbers
     becomes an array; a list holding arrays stays a list (MinPy's ops returned lists as
     they were; NumPy would refuse arrays of different shapes), its items and a tuple's
-    converted one by one (a dict's values too). ``inputs``: unused here (the MXNet backend reads them)."""
+    converted one by one (a dict's values too). ``inputs``: unused here (the MXNet
+    backend reads them)."""
     kind = type(value)
     if kind is onp.ndarray:
         return value
