@@ -66,6 +66,8 @@ def _carries_gradient(value):
     """Whether ``value`` holds float or complex numbers (a gradient can flow through it)."""
     if type(value) in (tuple, list):
         return any(_carries_gradient(v) for v in value)
+    if type(value) is dict:
+        return any(_carries_gradient(v) for v in value.values())
     value = getval(value)
     if isinstance(value, (float, complex)):
         return True

@@ -188,6 +188,8 @@ def to_backend(value, ctx=None):
         return value.on(ctx or current_mxnet_context())
     if kind is list or kind is tuple:
         return kind(to_backend(v, ctx) for v in value)
+    if kind is dict:  # the gradient of a dict result (or a dict argument)
+        return {key: to_backend(item, ctx) for key, item in value.items()}
     if isinstance(value, onp.ndarray) or isinstance(value, onp.generic):
         if value.ndim == 0 and value.dtype.kind == "f":
             # A scalar (e.g. the seed 1.0 of a backward pass) is a constant, not a copy.
@@ -225,6 +227,8 @@ def from_backend(value, inputs=None):
     kind = type(value)
     if kind is tuple or kind is list and not all(type(v) in _NUMBERS for v in value):
         return kind(from_backend(v, inputs) for v in value)  # a list stays one, as on NumPy's
+    if kind is dict:  # NDArrays in a dict result are MXArrays too, as in a tuple's
+        return {key: from_backend(item, inputs) for key, item in value.items()}
     if kind is list or kind in _NUMBERS or isinstance(value, onp.generic):
         return onp.asarray(value)  # numbers: a 0-d array (a list of them: an array), as NumPy's
     return value

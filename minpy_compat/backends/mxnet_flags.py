@@ -6,6 +6,12 @@ data is the truth), so they said WRITEABLE False although writes into an MXArray
 describe the MXArray itself: one C-ordered MXNet buffer, writeable, owned unless the
 value is a view of another one (``a[0]``, ``a.reshape(...)``, ``a.T``), as NumPy's would be.
 Reading them copies nothing.
+
+Why ``a.T`` says C_CONTIGUOUS (NumPy's ``.T`` would say F_CONTIGUOUS): MXNet has no
+strides, so a transpose is a new C-ordered buffer that writes back into ``a`` (OWNDATA
+False), and ``numpy.asarray(a.T)`` is C-ordered too. The flags describe the memory a
+reader gets, not NumPy's stride trick; code that reads F_CONTIGUOUS to detect a
+transpose should compare shapes instead.
 """
 from ..errors import message
 

@@ -44,31 +44,37 @@ def register(op, record_as=None, unless_traced=()):
 
 
 # ---- argument checks ------------------------------------------------------------------
-def float_dtype(values, allow_bool=False):
+def float_dtype(values, allow_bool=False, first=0, names=None):
     """The one float dtype of the array arguments, one MXNet has (not longdouble);
     Unsupported for anything else, for empty arrays (MXNet 1.x reads a 0 in a shape as
-    "unknown") and for Python numbers that make NumPy widen the dtype."""
+    "unknown") and for Python numbers that make NumPy widen the dtype. The reason names
+    the argument: ``values[i]`` is argument ``first + i``, or ``names[i]`` where given
+    (only_mxnet's refusal quotes it)."""
     found, numbers, dims = None, False, False
-    for value in values:
+    for index, value in enumerate(values):
         kind = type(value)
         if kind is float or kind is int:
             numbers = True
             continue
         if value is None:
             continue
+        where = names[index] if names is not None else f"argument {first + index}"
         raw = getval(value)
         dtype = getattr(raw, "dtype", None)
         if dtype is None or type(raw) is float:
-            raise Unsupported(f"argument {kind.__name__}")
+            raise Unsupported(f"{where} of type {kind.__name__}")
         dtype = onp.dtype(dtype)  # a raw mx.nd.NDArray reports a type, not a dtype
         if raw.shape:
             dims = True
             if 0 in raw.shape:
-                raise Unsupported("an empty array")
+                raise Unsupported(f"{where}, empty (shape {tuple(raw.shape)}: MXNet 1.x "
+                                  "cannot compute on zero-size arrays)")
         if dtype.kind == "b" and allow_bool:
             continue
         if dtype.kind != "f" or (found is not None and dtype != found):
-            raise Unsupported(f"dtype {dtype}")
+            other = "" if dtype.kind != "f" else f" (after {found})"
+            raise Unsupported(f"{where} of dtype {dtype}{other}; MXNet computes here on one "
+                              "float dtype: float16, float32 or float64")
         found = dtype
     if found is None:
         raise Unsupported("no float array argument")

@@ -27,7 +27,7 @@ mx_where.def_grad(lambda ans, c, x, y: lambda g: nd.where(c, nd.zeros_like(g), g
 def _where_call(condition, x=None, y=None):
     if x is None or y is None:
         raise Unsupported("where with one argument")
-    float_dtype((x, y))
+    float_dtype((x, y), first=1)
     float_dtype((condition, x), allow_bool=True)
     if not shape_of(condition) == shape_of(x) == shape_of(y) != ():
         raise Unsupported("where with broadcasting or 0-d arrays")

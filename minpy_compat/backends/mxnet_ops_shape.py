@@ -267,7 +267,7 @@ def _join_call(op, extra_axis):
         arrays = list(arrays)
         if out is not None or kwargs or not 0 < len(arrays) <= MAX_JOINED:
             raise Unsupported("out=, keyword arguments or too many arrays")
-        float_dtype(arrays)
+        float_dtype(arrays, names=[f"argument 0 item {i}" for i in range(len(arrays))])
         shapes = {shape_of(a) for a in arrays}
         ndim = len(next(iter(shapes))) + extra_axis
         if () in shapes or not isinstance(axis, int) or not -ndim <= axis < ndim:

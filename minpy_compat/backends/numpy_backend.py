@@ -17,6 +17,8 @@ def to_backend(value):
         return [to_backend(v) for v in value]
     if type(value) is tuple:
         return tuple(to_backend(v) for v in value)
+    if type(value) is dict:  # the gradient of a dict result (or a dict argument)
+        return {key: to_backend(item) for key, item in value.items()}
     return value
 
 
@@ -37,12 +39,15 @@ def from_backend(value, inputs=None):
     NumPy scalars) become 0-d arrays, as NumPy's own scalar results are; a list of numbers
     becomes an array; a list holding arrays stays a list (MinPy's ops returned lists as
     they were; NumPy would refuse arrays of different shapes), its items and a tuple's
-    converted one by one. ``inputs``: unused here (the MXNet backend reads them)."""
+    converted one by one (a dict's values too). ``inputs``: unused here (the MXNet
+    backend reads them)."""
     kind = type(value)
     if kind is onp.ndarray:
         return value
     if kind is tuple or kind is list and any(map(_holds_array, value)):
         return kind(from_backend(item) for item in value)
+    if kind is dict:  # a dict's items as a tuple's, as the MXNet backend converts them
+        return {key: from_backend(item) for key, item in value.items()}
     if kind is list or kind in _NUMBERS or isinstance(value, onp.generic):
         return onp.asarray(value)
     return value

@@ -76,15 +76,23 @@ class OnlyMXNetPolicy(Policy):
 
     def choose(self, name, has_mxnet):
         if not has_mxnet:
-            error = PolicyError(message(
-                f"numpy.{name} under the only_mxnet policy",
-                "an op with an MXNet implementation for these arguments",
-                f"{name}, which runs only in NumPy here",
-                "Use set_global_policy('prefer_mxnet') to fall back to NumPy, or "
-                "wrap_policy('only_numpy') around this call."))
-            error.op = name  # a call made of ops (np.add.at) names itself, and this one
-            raise error
+            raise self.refusal(name)
         return "mxnet"
+
+    @staticmethod
+    def refusal(name, reason=None):
+        """The PolicyError refusing ``numpy.name``; ``reason``: why MXNet cannot run these
+        arguments (``'argument 1 of dtype uint16; ...'``), where the op has an MXNet
+        implementation for others."""
+        got = f"{name}, which runs only in NumPy " + ("here" if reason is None else
+                                                       f"for {reason}")
+        error = PolicyError(message(
+            f"numpy.{name} under the only_mxnet policy",
+            "an op with an MXNet implementation for these arguments", got,
+            "Use set_global_policy('prefer_mxnet') to fall back to NumPy, or "
+            "wrap_policy('only_numpy') around this call."))
+        error.op = name  # a call made of ops (np.add.at) names itself, and this one
+        return error
 
 
 class DefaultPolicy(Policy):
@@ -165,7 +173,8 @@ def get_global_policy():
 
 
 def set_global_policy(policy):
-    """Set the calling thread's policy; a name or a Policy object (MinPy's name, per thread).
+    """Set the calling thread's policy; a name or a Policy object (MinPy's name, per thread:
+    other threads, running or started later, keep theirs, ``DefaultPolicy`` unless set).
 
     MXNet policies need MXNet: without it this raises ImportError with the install command.
     """

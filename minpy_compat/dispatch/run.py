@@ -23,9 +23,16 @@ from .stats import STATS
 _table = None  # the MXNet op table module, imported on the first MXNet dispatch
 
 
-def _mxnet_table():
+def _mxnet_table(name=None):
+    """The MXNet op table (imports MXNet). ``name``: the op a GPU context sends to MXNet
+    under the default policy; without MXNet its error names the op and the context."""
     global _table
     if _table is None:
+        if name is not None:
+            from ..backends.mxnet_backend import require_mxnet
+            from ..context import current_context
+            require_mxnet(f"numpy.{name} on {current_context()} (a GPU context computes "
+                          "through MXNet; use cpu() to stay in NumPy)")
         from ..backends import mxnet_ops
         _table = mxnet_ops
     return _table
@@ -64,7 +71,7 @@ def run_op(raw, traced, args, kwargs):
     name = raw if type(raw) is str else getattr(raw, "__name__", "op")
     adapter = None
     if policy.uses_mxnet and (policy is not _DEFAULT or _gpu()):
-        adapter = (_table or _mxnet_table()).TABLE.get(raw)
+        adapter = (_table or _mxnet_table(name)).TABLE.get(raw)
         if adapter is not None and _higher_order(policy, name):
             adapter = None
     key = signature(name, args) if policy.learns and adapter is not None else None
@@ -73,11 +80,11 @@ def run_op(raw, traced, args, kwargs):
     result = _FAILED
     if adapter is not None and policy.choose(name, True) == "mxnet":
         result = _try_mxnet(policy, adapter, args, kwargs, key)
-        if result is not _FAILED and result is not _INVALID:
+        if type(result) is not _Failed and result is not _INVALID:
             STATS.count(name, "mxnet")
             return _viewing(raw, args, kwargs, result)
     if result is not _INVALID:
-        policy.choose(name, False)  # OnlyMXNetPolicy refuses here
+        _allow_numpy(policy, name, result)  # OnlyMXNetPolicy refuses here
     STATS.count(name, "numpy")
     return _viewing(raw, args, kwargs, _on_numpy(traced or raw, args, kwargs))
 
@@ -145,8 +152,26 @@ def numpy_data(values, mxarrays=True):
     return tuple(plain(value) for value in values)
 
 
-_FAILED = object()   # MXNet cannot run these arguments: NumPy runs (if the policy allows)
+class _Failed:
+    """MXNet cannot run these arguments: NumPy runs (if the policy allows); ``reason``
+    says why (the adapter's ``Unsupported``), or is None."""
+
+    __slots__ = ("reason",)
+
+    def __init__(self, reason=None):
+        self.reason = reason
+
+
+_FAILED = _Failed()  # no MXNet implementation, or MXNet failed (a learning policy)
 _INVALID = object()  # NumPy refuses them too: NumPy runs under every policy, for its error
+
+
+def _allow_numpy(policy, name, failed):
+    """Ask ``policy`` whether NumPy may run ``name``: OnlyMXNetPolicy refuses, naming the
+    argument MXNet cannot hold where the adapter said which (``failed.reason``)."""
+    if failed.reason is not None and isinstance(policy, OnlyMXNetPolicy):
+        raise policy.refusal(name, failed.reason)
+    policy.choose(name, False)
 
 
 def _try_mxnet(policy, adapter, args, kwargs, key):
@@ -155,8 +180,8 @@ def _try_mxnet(policy, adapter, args, kwargs, key):
         return adapter(*args, **kwargs)
     except table.Invalid:
         return _INVALID
-    except table.Unsupported:
-        return _FAILED
+    except table.Unsupported as unsupported:
+        return _Failed(str(unsupported) or None)
     except table.mx.base.MXNetError:
         if not policy.learns:
             raise
@@ -191,11 +216,11 @@ def getitem(value, index):
         if policy.choose("getitem", True) == "mxnet":
             result = _try_mxnet(policy, _mxnet_table().TABLE["getitem"], (value, index), {},
                                 signature("getitem", (value,)))
-            if result is not _FAILED and result is not _INVALID:
+            if type(result) is not _Failed and result is not _INVALID:
                 STATS.count("getitem", "mxnet")
                 return result
             if result is not _INVALID:
-                policy.choose("getitem", False)
+                _allow_numpy(policy, "getitem", result)
         else:
             policy.choose("getitem", False)
     STATS.count("getitem", "numpy")

@@ -2,6 +2,12 @@
 
 Calls are counted only while recording (recording engages the dispatcher); NumPy<->MXNet
 copies are always counted by the MXNet backend, and reported here.
+
+The counts are one table for the process, not one per thread (MinPy kept one, and a
+profile of a program is read as a whole): calls made by every thread, under each thread's
+own policy, are added up; ``record_op_stat()`` in any thread resets them and
+``record_op_stat(False)`` stops counting for all. To see one thread's calls, record
+while only it runs.
 """
 import threading
 
