@@ -71,7 +71,7 @@ def _fancy_index(pick, shape):
 
 
 def _resolve(index, a):
-    if isinstance(index, tuple) and index and index[0] == "mask":
+    if isinstance(index, tuple) and index and isinstance(index[0], str):  # ("mask", level)
         return onp.asarray(a) > (index[1] - 1) * 0.3
     return index
 
@@ -131,7 +131,7 @@ OPS = {name: _smooth(name) for name in [
     "atleast_2d", "sinc"]}
 OPS.update({name: _binary(name) for name in [
     "add", "subtract", "multiply", "maximum", "minimum", "fmax", "fmin", "hypot",
-    "logaddexp", "logaddexp2", "arctan2"]})
+    "logaddexp", "logaddexp2"]})
 OPS.update({name: _reduction(name) for name in [
     "sum", "mean", "max", "min", "amax", "var", "std", "prod", "nansum", "ptp", "nanmax"]})
 OPS.update({
@@ -145,6 +145,8 @@ OPS.update({
     "power": _safe(lambda N, p, a: N.power(N.abs(a) + 1, 1.5)),
     "cbrt": _safe(lambda N, p, a: N.cbrt(a * a + 1)),
     "log2": _safe(lambda N, p, a: N.log2(a * a + 2)),
+    # off the branch cut: a -0.0 where NumPy has 0.0 (nanmax of a signed-zero tie) flips by pi
+    "arctan2": (2, lambda pick, s, t: (), lambda N, p, a, b: N.arctan2(a, b * b + 0.5)),
     "divide": (2, lambda pick, s, t: (), lambda N, p, a, b: a / (b * b + 1)),
     "power_ab": (2, lambda pick, s, t: (), lambda N, p, a, b: N.power(N.abs(a) + 1, b)),
     "where": (2, lambda pick, s, t: (), lambda N, p, a, b: N.where(a > b, a * 2, b)),
@@ -239,7 +241,9 @@ def run_program(N, steps, inputs):
     values = list(inputs)
     for name, args, params in steps:
         out = OPS[name][2](N, params, *[values[i] for i in args])
-        values.append(onp.asarray(out) if N is onp else out)  # NumPy's scalars cannot be written
+        if isinstance(out, onp.generic):  # NumPy's scalars (x[()], sum(x)) cannot be written
+            out = N.array(out)
+        values.append(out)
     return values
 
 
@@ -317,8 +321,9 @@ def _hypothesis_pick(data):
     return lambda n: data.draw(st.integers(0, max(n - 1, 0)))
 
 
-@settings(deadline=None, max_examples=120, derandomize=True, database=None)
+@settings(deadline=None, max_examples=1200, derandomize=True, database=None)
 @given(st.data())
+@pytest.mark.filterwarnings("ignore::RuntimeWarning")  # NaN gradients at kinks, allowed above
 def test_random_program_matches_numpy_and_finite_differences(data):
     check_program(_hypothesis_pick(data))
 
@@ -354,8 +359,8 @@ def test_write_through_new_axis_of_0d_array_under_grad(dtype):
     # c[None] += a on a 0-d np.zeros(()) raised ValueError: multiple indices are not
     # supported for 0d arrays (the view's slots in its 0-d base)
     x = onp.array(1.5, dtype)
-    onp.testing.assert_allclose(float(_write_through_new_axis(np.array(x))), 1.5 ** 3 + 2 * 1.5 ** 2,
-                               rtol=1e-6)
+    value = float(_write_through_new_axis(np.array(x)))
+    onp.testing.assert_allclose(value, 1.5 ** 3 + 2 * 1.5 ** 2, rtol=1e-6)
     g = grad(_write_through_new_axis)(x)
     assert g.dtype == dtype
     onp.testing.assert_allclose(float(g), 3 * 1.5 ** 2 + 4 * 1.5, rtol=1e-6)
