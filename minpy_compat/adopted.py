@@ -247,6 +247,9 @@ def _write_into_base(view):
     base = view.base
     if type(base) not in (Array, AdoptedArray):  # NumPy's own memory owner: nothing to tell
         return
+    if base.ndim == 0:  # out[None] or out[...] of a 0-d array: its one element
+        base[()] = view._box().reshape(())
+        return
     slots = _slots_in(view, base)
     if slots is None:
         raise TracedValueError(message(

@@ -186,8 +186,8 @@ class TracedArray(InPlaceWrites, NdarrayMethods, ArrayBox):
             return _facade("dot")(self, other)
         return _facade("dot")(self, other, out=out)
 
-    def copy(self):
-        return _facade("copy")(self)
+    def copy(self, order="C"):  # x.copy() is C-ordered; np.copy(x) keeps the layout ('K')
+        return _facade("copy")(self, order=order)
 
     def conj(self):
         return _facade("conjugate")(self)

@@ -259,7 +259,14 @@ def _sum_gradients(earlier, ingrad):
             if owned:
                 total += ingrad
                 return total, True
-            return total + ingrad, True
+            summed = total.copy()  # not total + ingrad: two 0-d arrays add to a NumPy scalar
+            summed += ingrad
+            return summed, True
+    if earlier is not None and type(ingrad) in sparse_object_types and \
+            isinstance(earlier[0], (onp.generic, float, complex)):
+        # 0-d gradients arrive as NumPy scalars (g * y of 0-d arrays is one); the sparse
+        # gradient of an index (x[()], x[...]) is added into an array in place
+        earlier = (onp.array(earlier[0]), True)
     return add_outgrads(earlier, ingrad)
 
 
