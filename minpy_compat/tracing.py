@@ -259,9 +259,8 @@ def _sum_gradients(earlier, ingrad):
             if owned:
                 total += ingrad
                 return total, True
-            summed = total.copy()  # not total + ingrad: two 0-d arrays add to a NumPy scalar
-            summed += ingrad
-            return summed, True
+            # into a new array: total + ingrad of two 0-d arrays would be a NumPy scalar
+            return onp.add(total, ingrad, out=onp.empty_like(total)), True
     if earlier is not None and type(ingrad) in sparse_object_types and \
             isinstance(earlier[0], (onp.generic, float, complex)):
         # 0-d gradients arrive as NumPy scalars (g * y of 0-d arrays is one); the sparse
