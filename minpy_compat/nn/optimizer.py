@@ -23,7 +23,7 @@ import numpy as onp
 from autograd.tracer import getval
 
 from ..errors import OptimizerError, OptimizerTypeError, describe, message
-from ..ops.functional import assign_all
+from ..ops.writes import assign_all
 from ..tensor import Parameter, ParameterTuple
 from .cell import Cell
 

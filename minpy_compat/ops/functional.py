@@ -14,7 +14,8 @@ from autograd.tracer import getval
 
 from .. import numpy as np
 from ..errors import CellArgumentError, CellTypeError, describe, message
-from ..tensor import Parameter, as_tensor, before_write, is_tensor
+from ..tensor import as_tensor, is_tensor
+from .writes import assign, assign_all  # noqa: F401 (ops.functional.assign_all)
 
 
 def _dtype_of(x):
@@ -269,34 +270,3 @@ def stop_gradient(value):
 
 def depend(value, expr):
     return value
-
-
-def assign(variable, value):
-    """Write ``value`` into Parameter ``variable`` in place; returns ``variable``."""
-    assign_all([(variable, value)])
-    return variable
-
-
-def assign_all(pairs):
-    """Write each ``(Parameter, value)`` pair in place, all or none: every value is checked
-    and cast to its Parameter's dtype (a copy, so a value may alias a target) before the
-    first write, so a bad value leaves every Parameter as it was."""
-    staged = [(variable, _staged(variable, value)) for variable, value in pairs]
-    for variable, data in staged:
-        before_write(variable)
-        variable.view(onp.ndarray)[...] = data
-
-
-def _staged(variable, value):
-    if not isinstance(variable, Parameter):
-        raise CellTypeError(message("ops.assign variable", "a Parameter", describe(variable),
-                                    "Only Parameters can be assigned to."))
-    data = onp.asarray(getval(value))
-    where = f"ops.assign to Parameter '{variable.name}'"
-    if data.shape != variable.shape and data.size != 1:
-        raise CellArgumentError(message(where, f"a value of shape {variable.shape}",
-                                        f"shape {data.shape}"))
-    if data.dtype.kind not in "biufc":
-        raise CellTypeError(message(where, "numbers", describe(value),
-                                    "Pass a Tensor or a number."))
-    return onp.array(data, dtype=variable.dtype)
