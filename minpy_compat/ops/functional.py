@@ -159,15 +159,27 @@ def sigmoid(input):
     return _float_like_inputs((np.tanh(input * 0.5) + 1) * 0.5, input)
 
 
+def float_only(where, x):
+    """``x`` itself once it holds floats: MindSpore 2.10 refuses int and bool inputs to
+    softmax, log_softmax, sigmoid and tanh (NumPy would widen them to float64)."""
+    dtype = _dtype_of(x)
+    if dtype is not None and dtype.kind not in "fc":
+        raise CellTypeError(message(where, "a float16, float32 or float64 Tensor",
+                                    f"{dtype}", "Cast it first: x.astype(ms.float32)."))
+    return x
+
+
 def softmax(input, axis=-1, *, dtype=None):
     if dtype is not None:
         input = input.astype(dtype)
+    float_only("ops.softmax input", input)
     shifted = input - np.max(getval(input), axis=axis, keepdims=True)
     e = np.exp(shifted)
     return e / np.sum(e, axis=axis, keepdims=True)
 
 
 def log_softmax(input, axis=-1):
+    float_only("ops.log_softmax input", input)
     shifted = input - np.max(getval(input), axis=axis, keepdims=True)
     return shifted - np.log(np.sum(np.exp(shifted), axis=axis, keepdims=True))
 
@@ -218,7 +230,15 @@ def _axis(axis):
 
 
 def reshape(input, shape):
-    return np.reshape(input, tuple(shape))
+    """``input`` in ``shape``, a tuple or list of ints (-1 once for the inferred size);
+    MindSpore 2.10 refuses a bare int (``Reshape()(input=Tensor, shape=int)``)."""
+    if not isinstance(shape, (tuple, list)) or any(
+            isinstance(n, bool) or not isinstance(n, (int, onp.integer)) for n in shape):
+        hint = f"Pass a tuple: ({shape},)." if isinstance(shape, (int, onp.integer)) \
+            else "Pass a tuple of ints such as (2, -1)."
+        raise CellTypeError(message("ops.reshape shape", "a tuple or list of ints",
+                                    describe(shape), hint))
+    return np.reshape(input, tuple(int(n) for n in shape))
 
 
 def transpose(input, input_perm):
@@ -261,7 +281,10 @@ def cast(input, dtype):
     elif not hasattr(input, "astype"):
         raise CellTypeError(message("ops.cast input", "a Tensor or a number", describe(input),
                                     "Make it a Tensor first: ms.Tensor(values)."))
-    return input.astype(dtype)
+    # NaN and inf become the target's extreme value, as in MindSpore, without NumPy 2's
+    # "invalid value encountered in cast" warning
+    with onp.errstate(invalid="ignore"):
+        return input.astype(dtype)
 
 
 def stop_gradient(value):
