@@ -200,7 +200,7 @@ class CrossEntropyLoss(LossBase):
         if self.label_smoothing:
             spread = (0 - np.sum(log_probs * weight, axis=axis)) * kept.astype(weight.dtype)
             loss = (1 - self.label_smoothing) * loss + spread * (self.label_smoothing / shape[axis])
-        return self._reduced(loss, onp.sum(picked * weight))
+        return self._reduced(loss, onp.sum(picked * weight), weight.dtype)
 
     def _from_probabilities(self, log_probs, labels, weight, axis):
         F.float_only("CrossEntropyLoss labels", labels)
@@ -216,13 +216,20 @@ class CrossEntropyLoss(LossBase):
         if self.label_smoothing:
             labels = labels * (1 - self.label_smoothing) + self.label_smoothing / shape[axis]
         loss = -np.sum(log_probs * labels * weight, axis=axis)
-        return self._reduced(loss, onp.size(getval(loss)))
+        return self._reduced(loss, onp.size(getval(loss)), dtype)
 
-    def _reduced(self, loss, count):
+    @staticmethod
+    def _in_dtype(value, dtype):
+        # with NumPy 1.x the facade widens a 0-d float32 meeting a Python number to float64
+        return value if getval(value).dtype == dtype else value.astype(dtype)
+
+    def _reduced(self, loss, count, dtype):
+        loss = self._in_dtype(loss, dtype)
         if not self.reduce:
             return loss
         with onp.errstate(invalid="ignore", divide="ignore"):  # every label ignored: NaN
-            return np.sum(loss) / count if self.average else np.sum(loss)
+            total = np.sum(loss) / dtype.type(count) if self.average else np.sum(loss)
+        return self._in_dtype(total, dtype)
 
 
 def _dtype(x):
