@@ -6,18 +6,20 @@ losses, optimizers, wrappers) are exported here.
 """
 from .cell import Cell
 from .hooks import HookHandle
-from .basic import Dense, Dropout, Flatten, ReLU, ReLU6, Sigmoid, Softmax, Tanh
+from .basic import Dense, Dropout, Flatten, LogSoftmax, ReLU, ReLU6, Sigmoid, Softmax, Tanh
 from .containers import CellList, SequentialCell
 from .celldict import CellDict
 from .conv_cells import AvgPool2d, Conv2d, MaxPool2d
 from .embedding import Embedding
 from .normalization import BatchNorm1d, BatchNorm2d, LayerNorm
-from .loss import L1Loss, LossBase, MAELoss, MSELoss, SoftmaxCrossEntropyWithLogits
+from .loss import (CrossEntropyLoss, L1Loss, LossBase, MAELoss, MSELoss, SmoothL1Loss,
+                   SoftmaxCrossEntropyWithLogits)
 from .optimizer import SGD, Adam, Momentum, Optimizer
 from .wrappers import TrainOneStepCell, WithLossCell
 
 __all__ = ['Adam', 'AvgPool2d', 'BatchNorm1d', 'BatchNorm2d', 'Cell', 'CellDict', 'CellList',
-           'Conv2d', 'Dense', 'Dropout', 'Embedding', 'Flatten', 'HookHandle', 'L1Loss',
-           'LayerNorm', 'LossBase', 'MAELoss', 'MaxPool2d', 'Momentum', 'MSELoss', 'Optimizer',
-           'ReLU', 'ReLU6', 'SequentialCell', 'SGD', 'Sigmoid', 'Softmax',
-           'SoftmaxCrossEntropyWithLogits', 'Tanh', 'TrainOneStepCell', 'WithLossCell']
+           'Conv2d', 'CrossEntropyLoss', 'Dense', 'Dropout', 'Embedding', 'Flatten',
+           'HookHandle', 'L1Loss', 'LayerNorm', 'LogSoftmax', 'LossBase', 'MAELoss', 'MaxPool2d',
+           'Momentum', 'MSELoss', 'Optimizer', 'ReLU', 'ReLU6', 'SequentialCell', 'SGD',
+           'Sigmoid', 'SmoothL1Loss', 'Softmax', 'SoftmaxCrossEntropyWithLogits', 'Tanh',
+           'TrainOneStepCell', 'WithLossCell']

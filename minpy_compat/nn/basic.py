@@ -1,4 +1,4 @@
-"""Basic Cells: ``Dense``, activations, ``Dropout``, ``Flatten`` (the containers
+"""Basic Cells: ``Dense``, activations (``LogSoftmax`` too), ``Dropout``, ``Flatten`` (the containers
 ``SequentialCell`` and ``CellList`` are in ``containers.py``).
 
 >>> import minpy_compat as ms
@@ -34,12 +34,12 @@ class ReLU6(Cell):
 
 class Sigmoid(Cell):
     def construct(self, x):
-        return F.sigmoid(x)
+        return F.sigmoid(F.float_only("Sigmoid input", x))
 
 
 class Tanh(Cell):
     def construct(self, x):
-        return F.tanh(x)
+        return F.tanh(F.float_only("Tanh input", x))
 
 
 class Softmax(Cell):
@@ -48,11 +48,31 @@ class Softmax(Cell):
         self.axis = axis
 
     def construct(self, x):
-        return F.softmax(x, self.axis)
+        return F.softmax(F.float_only("Softmax input", x), self.axis)
+
+
+class LogSoftmax(Cell):
+    """``log(softmax(x))`` along ``axis`` (one int), computed stably; float inputs only.
+
+    >>> import minpy_compat as ms
+    >>> from minpy_compat import nn
+    >>> nn.LogSoftmax()(ms.Tensor([1.0, 2.0, 3.0])).round(4)
+    array([-2.4076, -1.4076, -0.4076], dtype=float32)
+    """
+
+    def __init__(self, axis=-1):
+        super().__init__()
+        if isinstance(axis, bool) or not isinstance(axis, (int, onp.integer)):
+            raise CellTypeError(message("LogSoftmax axis", "an int", describe(axis),
+                                        "Pass one axis, such as -1."))
+        self.axis = int(axis)
+
+    def construct(self, x):
+        return F.log_softmax(F.float_only("LogSoftmax input", x), self.axis)
 
 
 _ACTIVATIONS = {"relu": ReLU, "relu6": ReLU6, "sigmoid": Sigmoid, "tanh": Tanh,
-                "softmax": Softmax}
+                "softmax": Softmax, "logsoftmax": LogSoftmax}
 
 
 def _activation(activation):

@@ -1,10 +1,11 @@
 """Losses: ``LossBase`` (for custom losses), ``MSELoss``, ``L1Loss``, ``MAELoss``,
-``SoftmaxCrossEntropyWithLogits``.
+``SmoothL1Loss``, ``SoftmaxCrossEntropyWithLogits``, ``CrossEntropyLoss``.
 
 A custom loss subclasses ``LossBase`` and ends ``construct`` with
 ``self.get_loss(x, weights)``, which applies the reduction chosen at
 construction ('mean' — of ``x * weights``, not normalised by the weights —,
-'sum' or 'none').
+'sum' or 'none'); an int ``x`` is reduced in float32 and cast back, as in MindSpore
+(``MSELoss`` of Int32 Tensors is an Int32, the mean truncated).
 
 >>> import minpy_compat as ms
 >>> from minpy_compat import nn
@@ -14,12 +15,15 @@ construction ('mean' — of ``x * weights``, not normalised by the weights —,
 >>> round(float(MAELoss()(ms.Tensor([0.1, 0.2, 0.3]), ms.Tensor([0.1, 0.2, 0.2]))), 6)
 0.033333
 """
+import numbers
+
 import numpy as onp
 from autograd.tracer import getval
 
 from .. import numpy as np
-from ..errors import ReductionError, message
+from ..errors import CellArgumentError, CellTypeError, ReductionError, describe, message
 from ..ops import functional as F
+from ..tensor import is_tensor
 from .cell import Cell
 
 REDUCTIONS = ("mean", "sum", "none")
@@ -52,7 +56,7 @@ class LossBase(Cell):
             weighted = np.mean(weighted)
         elif self.reduce:
             weighted = np.sum(weighted)
-        if dtype is not None and dtype.kind == "f" and getval(weighted).dtype != dtype:
+        if dtype is not None and dtype.kind in "fiu" and getval(weighted).dtype != dtype:
             weighted = weighted.astype(dtype)
         return weighted
 
@@ -97,3 +101,136 @@ class SoftmaxCrossEntropyWithLogits(LossBase):
             labels = onp.eye(classes, dtype=getval(logits).dtype)[index]
         per_sample = -np.sum(labels * F.log_softmax(logits, axis=-1), axis=-1)
         return self.get_loss(per_sample)
+
+
+class SmoothL1Loss(LossBase):
+    """``0.5 * d**2 / beta`` where ``|d| < beta``, else ``|d| - 0.5 * beta``, for
+    ``d = logits - labels`` (same shapes, floats). The default reduction is 'none', as in
+    MindSpore; at ``|d| == beta`` the gradient is ``sign(d)``."""
+
+    def __init__(self, beta=1.0, reduction="none"):
+        super().__init__(reduction)
+        if isinstance(beta, bool) or not isinstance(beta, numbers.Real):
+            raise CellTypeError(message("SmoothL1Loss beta", "a float", describe(beta)))
+        if not beta > 0:
+            raise CellArgumentError(message("SmoothL1Loss beta", "a number > 0", repr(beta),
+                                            "beta is where the loss turns from square to linear."))
+        self.beta = float(beta)
+
+    def construct(self, logits, labels):
+        F.float_only("SmoothL1Loss logits", logits)
+        F.float_only("SmoothL1Loss labels", labels)
+        shapes = onp.shape(getval(logits)), onp.shape(getval(labels))
+        if shapes[0] != shapes[1]:
+            raise CellArgumentError(message("SmoothL1Loss labels", f"shape {shapes[0]} (the "
+                                            "logits')", f"shape {shapes[1]}"))
+        diff = logits - labels
+        size = np.abs(diff)
+        small = getval(size) < self.beta
+        return self.get_loss(np.where(small, diff * diff * (0.5 / self.beta),
+                                      size - 0.5 * self.beta))
+
+
+class CrossEntropyLoss(LossBase):
+    """Cross entropy of ``log_softmax(logits)`` over axis 1 (axis 0 for 1-D logits).
+
+    ``labels`` are class indices (ints, the logits' shape less the class axis; those equal
+    to ``ignore_index`` count for nothing) or class probabilities (floats, the logits'
+    shape). ``weight`` (a Tensor, one per class) scales each class; 'mean' divides by the
+    summed weights of the labels given as indices, by the number of samples otherwise.
+    ``label_smoothing`` mixes the targets with the uniform distribution.
+
+    >>> import minpy_compat as ms
+    >>> from minpy_compat import nn
+    >>> loss = nn.CrossEntropyLoss()
+    >>> round(float(loss(ms.Tensor([[1.0, 2.0, 0.5]]), ms.Tensor([1], ms.int32))), 4)
+    0.4644
+    """
+
+    def __init__(self, weight=None, ignore_index=-100, reduction="mean", label_smoothing=0.0):
+        super().__init__(reduction)
+        where = "CrossEntropyLoss"
+        if weight is not None and not (is_tensor(weight) and onp.ndim(weight) == 1):
+            raise CellTypeError(message(f"{where} weight", "None or a 1-D Tensor (one weight "
+                                        "per class)", describe(weight),
+                                        "Wrap it: ms.Tensor(weights, ms.float32)."))
+        if isinstance(ignore_index, bool) or not isinstance(ignore_index, numbers.Integral):
+            raise CellTypeError(message(f"{where} ignore_index", "an int", describe(ignore_index)))
+        if isinstance(label_smoothing, bool) or not isinstance(label_smoothing, numbers.Real) \
+                or not 0 <= label_smoothing <= 1:
+            raise CellArgumentError(message(f"{where} label_smoothing", "a number in [0, 1]",
+                                            repr(label_smoothing)))
+        self.weight = None if weight is None else onp.asarray(getval(weight))
+        self.ignore_index, self.label_smoothing = int(ignore_index), float(label_smoothing)
+
+    def construct(self, logits, labels):
+        data = getval(F.float_only("CrossEntropyLoss logits", logits))
+        if onp.ndim(data) == 0:
+            raise CellArgumentError(message("CrossEntropyLoss logits", "a Tensor of shape (C,) "
+                                            "or (N, C, ...)", "a 0-d Tensor"))
+        axis = 1 if data.ndim > 1 else 0
+        classes = data.shape[axis]
+        weight = onp.ones(classes, data.dtype) if self.weight is None \
+            else self.weight.astype(data.dtype)
+        if weight.shape != (classes,):
+            raise CellArgumentError(message("CrossEntropyLoss weight", f"{classes} weights, one "
+                                            "per class", f"shape {weight.shape}"))
+        weight = weight.reshape((classes,) + (1,) * (data.ndim - axis - 1))
+        log_probs = F.log_softmax(logits, axis)
+        kind = getattr(_dtype(labels), "kind", "f")
+        if kind in "iu":
+            return self._from_indices(log_probs, onp.asarray(getval(labels)), weight, axis)
+        return self._from_probabilities(log_probs, labels, weight, axis)
+
+    def _from_indices(self, log_probs, labels, weight, axis):
+        shape = onp.shape(getval(log_probs))
+        expected = shape[:axis] + shape[axis + 1:]
+        if labels.shape != expected:
+            raise CellArgumentError(message("CrossEntropyLoss labels", f"shape {expected} (class "
+                                            f"indices for logits of shape {shape})",
+                                            f"shape {labels.shape}"))
+        kept = labels != self.ignore_index
+        if onp.any(kept & ((labels < 0) | (labels >= shape[axis]))):
+            raise CellArgumentError(message(
+                "CrossEntropyLoss labels", f"class indices in [0, {shape[axis]}) or ignore_index "
+                f"({self.ignore_index})", f"{labels[kept].min()}..{labels[kept].max()}"))
+        picked = onp.moveaxis(onp.eye(shape[axis], dtype=weight.dtype)[onp.where(kept, labels, 0)],
+                              -1, axis) * kept.astype(weight.dtype)[(slice(None),) * axis + (None,)]
+        loss = 0 - np.sum(log_probs * (picked * weight), axis=axis)  # 0 - : no -0.0
+        if self.label_smoothing:
+            spread = (0 - np.sum(log_probs * weight, axis=axis)) * kept.astype(weight.dtype)
+            loss = (1 - self.label_smoothing) * loss + spread * (self.label_smoothing / shape[axis])
+        return self._reduced(loss, onp.sum(picked * weight), weight.dtype)
+
+    def _from_probabilities(self, log_probs, labels, weight, axis):
+        F.float_only("CrossEntropyLoss labels", labels)
+        shape, dtype = onp.shape(getval(log_probs)), getval(log_probs).dtype
+        if onp.shape(getval(labels)) != shape:
+            raise CellArgumentError(message(
+                "CrossEntropyLoss labels", f"class indices (ints) or probabilities of shape "
+                f"{shape} (the logits')", describe(getval(labels))))
+        if _dtype(labels) != dtype:
+            raise CellTypeError(message("CrossEntropyLoss labels", f"probabilities in {dtype} "
+                                        "(the logits' dtype)", describe(getval(labels)),
+                                        f"Cast them: labels.astype(ms.{dtype})."))
+        if self.label_smoothing:
+            labels = labels * (1 - self.label_smoothing) + self.label_smoothing / shape[axis]
+        loss = -np.sum(log_probs * labels * weight, axis=axis)
+        return self._reduced(loss, onp.size(getval(loss)), dtype)
+
+    @staticmethod
+    def _in_dtype(value, dtype):
+        # with NumPy 1.x the facade widens a 0-d float32 meeting a Python number to float64
+        return value if getval(value).dtype == dtype else value.astype(dtype)
+
+    def _reduced(self, loss, count, dtype):
+        loss = self._in_dtype(loss, dtype)
+        if not self.reduce:
+            return loss
+        with onp.errstate(invalid="ignore", divide="ignore"):  # every label ignored: NaN
+            total = np.sum(loss) / dtype.type(count) if self.average else np.sum(loss)
+        return self._in_dtype(total, dtype)
+
+
+def _dtype(x):
+    return getattr(getval(x), "dtype", None)

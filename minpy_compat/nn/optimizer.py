@@ -23,7 +23,7 @@ import numpy as onp
 from autograd.tracer import getval
 
 from ..errors import OptimizerError, OptimizerTypeError, describe, message
-from ..ops.functional import assign_all
+from ..ops.writes import assign_all
 from ..tensor import Parameter, ParameterTuple
 from .cell import Cell
 
@@ -204,10 +204,15 @@ class Momentum(Optimizer):
 
 
 class Adam(Optimizer):
-    """Adam with bias correction: ``p -= lr_t * m / (sqrt(v) + eps)``."""
+    """Adam with bias correction: ``p -= lr_t * m / (sqrt(v) + eps)``.
+
+    ``use_amsgrad=True`` divides by the running maximum of ``v`` instead (kept in the
+    Parameters ``vhat.<name>``); MindSpore 2.10 then ignores ``use_nesterov``, and so do we.
+    """
 
     def __init__(self, params, learning_rate=1e-3, beta1=0.9, beta2=0.999, eps=1e-8,
-                 use_locking=False, use_nesterov=False, weight_decay=0.0, loss_scale=1.0):
+                 use_locking=False, use_nesterov=False, weight_decay=0.0, loss_scale=1.0,
+                 use_amsgrad=False):
         super().__init__(learning_rate, params, weight_decay, loss_scale)
         between = (lambda v: 0 < v < 1), "a number in (0, 1)"
         self.beta1 = _number("Adam", "beta1", beta1, *between)
@@ -216,6 +221,10 @@ class Adam(Optimizer):
         self.use_nesterov = bool(use_nesterov)
         self.moment1 = self.parameters.clone(prefix="moment1", init="zeros")
         self.moment2 = self.parameters.clone(prefix="moment2", init="zeros")
+        if not isinstance(use_amsgrad, bool):
+            raise OptimizerTypeError(message("Adam use_amsgrad", "a bool", describe(use_amsgrad)))
+        self.use_amsgrad = use_amsgrad
+        self.vhat = self.parameters.clone(prefix="vhat", init="zeros") if use_amsgrad else None
         self._powers = [1.0, 1.0]
 
     def construct(self, gradients):
@@ -224,12 +233,18 @@ class Adam(Optimizer):
         powers = [self._powers[0] * b1, self._powers[1] * b2]
         correction = onp.sqrt(1 - powers[1]) / (1 - powers[0])
         updates = []
-        for i, (param, grad, m, v) in enumerate(
-                zip(self.parameters, gradients, self.moment1, self.moment2)):
+        vhats = self.vhat if self.use_amsgrad else [None] * len(self.parameters)
+        for i, (param, grad, m, v, vhat) in enumerate(
+                zip(self.parameters, gradients, self.moment1, self.moment2, vhats)):
             new_m, new_v = b1 * m + (1 - b1) * grad, b2 * v + (1 - b2) * grad * grad
-            direction = (b1 * new_m + (1 - b1) * grad) if self.use_nesterov else new_m
+            if vhat is not None:
+                new_v = onp.maximum(vhat, new_v)  # AMSGrad: the largest v so far
+                updates.append((vhat, new_v))
+            direction = (b1 * new_m + (1 - b1) * grad) \
+                if self.use_nesterov and vhat is None else new_m
             step = correction * direction / (onp.sqrt(new_v) + self.eps)
-            updates += [(m, new_m), (v, new_v), (param, param - self._lr_for(i, rate) * step)]
+            updates += [(m, new_m), (v, b2 * v + (1 - b2) * grad * grad),
+                        (param, param - self._lr_for(i, rate) * step)]
         self._commit(rate, updates)
         self._powers = powers
         return True

@@ -14,7 +14,8 @@ from autograd.tracer import getval
 
 from .. import numpy as np
 from ..errors import CellArgumentError, CellTypeError, describe, message
-from ..tensor import Parameter, as_tensor, before_write, is_tensor
+from ..tensor import as_tensor, is_tensor
+from .writes import assign, assign_all  # noqa: F401 (ops.functional.assign_all)
 
 
 def _dtype_of(x):
@@ -158,15 +159,27 @@ def sigmoid(input):
     return _float_like_inputs((np.tanh(input * 0.5) + 1) * 0.5, input)
 
 
+def float_only(where, x):
+    """``x`` itself once it holds floats: MindSpore 2.10 refuses int and bool inputs to
+    softmax, log_softmax, sigmoid and tanh (NumPy would widen them to float64)."""
+    dtype = _dtype_of(x)
+    if dtype is not None and dtype.kind not in "fc":
+        raise CellTypeError(message(where, "a float16, float32 or float64 Tensor",
+                                    f"{dtype}", "Cast it first: x.astype(ms.float32)."))
+    return x
+
+
 def softmax(input, axis=-1, *, dtype=None):
     if dtype is not None:
         input = input.astype(dtype)
+    float_only("ops.softmax input", input)
     shifted = input - np.max(getval(input), axis=axis, keepdims=True)
     e = np.exp(shifted)
     return e / np.sum(e, axis=axis, keepdims=True)
 
 
 def log_softmax(input, axis=-1):
+    float_only("ops.log_softmax input", input)
     shifted = input - np.max(getval(input), axis=axis, keepdims=True)
     return shifted - np.log(np.sum(np.exp(shifted), axis=axis, keepdims=True))
 
@@ -217,7 +230,15 @@ def _axis(axis):
 
 
 def reshape(input, shape):
-    return np.reshape(input, tuple(shape))
+    """``input`` in ``shape``, a tuple or list of ints (-1 once for the inferred size);
+    MindSpore 2.10 refuses a bare int (``Reshape()(input=Tensor, shape=int)``)."""
+    if not isinstance(shape, (tuple, list)) or any(
+            isinstance(n, bool) or not isinstance(n, (int, onp.integer)) for n in shape):
+        hint = f"Pass a tuple: ({shape},)." if isinstance(shape, (int, onp.integer)) \
+            else "Pass a tuple of ints such as (2, -1)."
+        raise CellTypeError(message("ops.reshape shape", "a tuple or list of ints",
+                                    describe(shape), hint))
+    return np.reshape(input, tuple(int(n) for n in shape))
 
 
 def transpose(input, input_perm):
@@ -260,7 +281,10 @@ def cast(input, dtype):
     elif not hasattr(input, "astype"):
         raise CellTypeError(message("ops.cast input", "a Tensor or a number", describe(input),
                                     "Make it a Tensor first: ms.Tensor(values)."))
-    return input.astype(dtype)
+    # NaN and inf become the target's extreme value, as in MindSpore, without NumPy 2's
+    # "invalid value encountered in cast" warning
+    with onp.errstate(invalid="ignore"):
+        return input.astype(dtype)
 
 
 def stop_gradient(value):
@@ -269,34 +293,3 @@ def stop_gradient(value):
 
 def depend(value, expr):
     return value
-
-
-def assign(variable, value):
-    """Write ``value`` into Parameter ``variable`` in place; returns ``variable``."""
-    assign_all([(variable, value)])
-    return variable
-
-
-def assign_all(pairs):
-    """Write each ``(Parameter, value)`` pair in place, all or none: every value is checked
-    and cast to its Parameter's dtype (a copy, so a value may alias a target) before the
-    first write, so a bad value leaves every Parameter as it was."""
-    staged = [(variable, _staged(variable, value)) for variable, value in pairs]
-    for variable, data in staged:
-        before_write(variable)
-        variable.view(onp.ndarray)[...] = data
-
-
-def _staged(variable, value):
-    if not isinstance(variable, Parameter):
-        raise CellTypeError(message("ops.assign variable", "a Parameter", describe(variable),
-                                    "Only Parameters can be assigned to."))
-    data = onp.asarray(getval(value))
-    where = f"ops.assign to Parameter '{variable.name}'"
-    if data.shape != variable.shape and data.size != 1:
-        raise CellArgumentError(message(where, f"a value of shape {variable.shape}",
-                                        f"shape {data.shape}"))
-    if data.dtype.kind not in "biufc":
-        raise CellTypeError(message(where, "numbers", describe(value),
-                                    "Pass a Tensor or a number."))
-    return onp.array(data, dtype=variable.dtype)
