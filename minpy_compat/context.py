@@ -24,6 +24,8 @@ class Context:
     """A device on which values live: ``Context('cpu', 0)`` or ``Context('gpu', 1)``."""
 
     __slots__ = ("device_type", "device_id")
+    devtype2str = {1: "cpu", 2: "gpu"}  # MinPy's (and MXNet's) numeric device types
+    devstr2type = {"cpu": 1, "gpu": 2}
 
     def __init__(self, device_type, device_id=0):
         if isinstance(device_type, Context):  # a copy, as MinPy's and MXNet's Context allow
@@ -38,6 +40,11 @@ class Context:
                 f"Number devices from 0: {device_type}(0), {device_type}(1), ..."))
         self.device_type = device_type
         self.device_id = int(device_id)
+
+    @property
+    def device_typeid(self):
+        """MinPy's numeric device type: 1 for the CPU, 2 for a GPU."""
+        return self.devstr2type[self.device_type]
 
     def __eq__(self, other):
         return (isinstance(other, Context) and other.device_type == self.device_type

@@ -66,8 +66,12 @@ class ContextError(MinpyError, RuntimeError):
     """A device context that cannot be used on this machine."""
 
 
-class PolicyError(MinpyError, RuntimeError):
-    """A dispatch policy refused to run an op (MinPy's PrimitivePolicyError)."""
+class PolicyError(MinpyError, RuntimeError, ValueError):
+    """A dispatch policy refused to run an op (MinPy's PrimitivePolicyError, a ValueError)."""
+
+
+class PolicyTypeError(BackendError, TypeError):
+    """A policy given as something other than a name or a Policy object (MinPy: TypeError)."""
 
 
 MXNET_INSTALL = 'pip install "mxnet==1.9.1" "numpy<1.24"'

@@ -20,6 +20,7 @@ from .arguments import function_name
 from .array import wrap
 from .backends import get_backend
 from .errors import BackendError, TracedValueError, message
+from .errors import NoGradientFuncError  # noqa: F401  (MinPy imported it from primitive)
 from .gradient_dtypes import _carries_gradient
 from .primitive_gradients import RegistersGradients, signature_of
 

@@ -86,10 +86,14 @@ class RegistersGradients:
                 f"Write it as lambda {params}: lambda g: ..."))
 
     def def_grad_kw(self, func, key):
-        """MinPy's keyword gradients: keywords are constants here, so this is refused."""
-        raise NotImplementedError(message(
-            f"{self.name}.def_grad_kw", "a positional argument to differentiate",
-            f"keyword {key!r}", "Pass the value positionally and use def_grad(fn, argnum)."))
+        """MinPy's keyword gradients: ``def_grad(func, argnum)`` for the parameter named
+        ``key`` (a value passed by keyword counts at its parameter's position)."""
+        if isinstance(key, str) and key in self._params:
+            return self.def_grad(func, argnum=self._params.index(key))
+        names = ", ".join(map(repr, self._params)) or "none"
+        raise ArgnumError(message(
+            f"{self.name}.def_grad_kw", f"the name of a positional parameter ({names})",
+            repr(key), self._argnum_fix(key) or "Name one of the op's parameters."))
 
 
 def _zero_maker(argnum, backend):

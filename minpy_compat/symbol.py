@@ -12,12 +12,21 @@ reaches data and parameters alike; symbols with one output only.
 """
 import threading
 
+import numpy as onp
+
 from .backends.mxnet_backend import current_mxnet_context, require_mxnet
 from .errors import message
 from .primitive import Primitive
 
 
 _PARAM_SUFFIXES = ("_weight", "_bias", "_gamma", "_beta")
+
+
+def _common_float(arrays):
+    """The float dtype every argument is bound in: the widest float argument's (float32 when
+    every argument holds integers)."""
+    floats = [a.dtype for a in arrays if onp.dtype(a.dtype).kind == "f"]
+    return onp.result_type(*floats) if floats else onp.dtype(onp.float32)
 
 
 class MXNetSymbolError(ValueError):
@@ -97,7 +106,10 @@ class Function:
     def _bind(self, arrays):
         mx = self._mx
         ctx = current_mxnet_context()
-        dtype = arrays[0].dtype
+        dtype = _common_float(arrays)
+        # MXNet binds one dtype: integer labels (SoftmaxOutput's) and mixed floats are cast,
+        # as MinPy's float32 conversion did.
+        arrays = [a if a.dtype == dtype else a.astype(dtype) for a in arrays]
         if self._aux is None:
             self._aux = [mx.nd.zeros(self._aux_shapes[n], ctx=ctx, dtype=dtype)
                          for n in self.aux_names]

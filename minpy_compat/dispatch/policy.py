@@ -15,11 +15,12 @@ import json
 import os
 import threading
 
-from ..errors import BackendError, PolicyError, message
+from ..errors import BackendError, PolicyError, PolicyTypeError, message
 from . import _switch
 from .stats import record_op_stat, show_op_stat
 
 _local = threading.local()
+PrimitivePolicyError = PolicyError  # MinPy's name (a ValueError, as MinPy's was)
 
 
 class Policy:
@@ -156,8 +157,11 @@ def create(policy):
         return policy
     if isinstance(policy, str) and policy in _NAMES:
         return _DEFAULT if policy == "default" else _NAMES[policy]()
-    raise BackendError(message("policy", f"one of {sorted(_NAMES)} or a Policy object",
-                               repr(policy)))
+    # MinPy raised TypeError for anything but a name or a policy; a bad name stays a ValueError
+    error = BackendError if isinstance(policy, str) else PolicyTypeError
+    raise error(message("policy", f"one of {sorted(_NAMES)} or a Policy object",
+                        repr(policy), "Pass a name such as 'only_numpy', or a policy "
+                        "such as OnlyNumPyPolicy()."))
 
 
 def _scopes():
@@ -220,5 +224,6 @@ from .run import METADATA, getitem, run_op, signature  # noqa: E402,F401  (the d
 
 
 __all__ = ["Policy", "PreferMXNetPolicy", "OnlyNumPyPolicy", "OnlyMXNetPolicy",
-           "AutoBlacklistPolicy", "DefaultPolicy", "create", "get_global_policy",
-           "set_global_policy", "wrap_policy", "record_op_stat", "show_op_stat", "run_op"]
+           "AutoBlacklistPolicy", "DefaultPolicy", "PrimitivePolicyError", "create",
+           "get_global_policy", "set_global_policy", "wrap_policy", "record_op_stat",
+           "show_op_stat", "run_op"]

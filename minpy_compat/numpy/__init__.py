@@ -101,6 +101,7 @@ from . import view_functions as _view_functions  # noqa: E402
 _view_functions.install(globals())
 from .. import registry as _registry  # noqa: E402
 from ..dispatch.stats import record_op_stat, show_op_stat  # noqa: E402  (MinPy's names)
+from .minpy_extras import onehot_encode, set_policy, slice_axis, softmax_output  # noqa: E402,F401
 
 
 def _sigmoid(x):
