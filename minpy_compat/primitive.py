@@ -11,7 +11,7 @@
 """
 import functools
 
-from autograd.builtins import SequenceBox, make_sequence
+from autograd.builtins import DictBox, SequenceBox, make_sequence
 from autograd.extend import primitive as autograd_primitive
 from autograd.tracer import getval, isbox
 
@@ -141,13 +141,18 @@ class Primitive(RegistersGradients):
 
 
 def _opened(result):
-    """The op's result as users see it. Under grad a tuple or list result is one traced
-    sequence: it becomes a real tuple (list) of traced items, as NumPy's functions give,
-    and items without float numbers (a bool mask, int indices) leave the trace, since
-    they have no gradient (a traced bool would take a float one from a sum of outputs)."""
-    if type(result) is not SequenceBox:
+    """The op's result as users see it. Under grad a tuple, list or dict result is one
+    traced container: it becomes a real tuple (list, dict) of traced items, as NumPy's
+    functions give, and items without float numbers (a bool mask, int indices) leave the
+    trace, since they have no gradient (a traced bool would take a float one from a sum
+    of outputs)."""
+    kind = type(result)
+    if kind is not SequenceBox and kind is not DictBox:
         return wrap(result)
     items = getval(result)
+    if kind is DictBox:
+        return type(items)((key, _opened(result[key]) if _carries_gradient(item)
+                            else wrap(item)) for key, item in items.items())
     opened = [_opened(result[i]) if _carries_gradient(item) else wrap(item)
               for i, item in enumerate(items)]
     return type(items)(*opened) if hasattr(items, "_fields") else type(items)(opened)

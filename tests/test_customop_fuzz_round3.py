@@ -206,3 +206,35 @@ def test_mxarray_flags_say_it_is_writeable(mx):
         a.flags.writeable = False
     with pytest.raises(AttributeError, match=r"MXArray\.flags\.c_contiguous: expected a flag"):
         a.flags.c_contiguous = False
+
+
+# ---- a dict (or a list inside a tuple) returned straight from the differentiated function ----
+def _nested_op(backend):
+    @customop(backend)
+    def nested(x):
+        return {"double": x * 2, "parts": [x * 3, (x * x).sum()]}
+    nested.def_grad(lambda ans, x: lambda g: g["double"] * 2 + g["parts"][0] * 3
+                    + 2 * x * g["parts"][1])
+    return nested
+
+
+def test_a_dict_result_returned_as_the_output_adds_up_its_items_gradients():
+    """Under grad a customop's dict result is a real dict of traced items, so returning it
+    seeds every item with ones (the gradients add up, as a tuple's do); before, the traced
+    dict itself was seeded with a scalar 1.0 and the maker's g['double'] failed."""
+    nested = _nested_op("numpy")
+    x = onp.array([0.5, -1.5, 2.0])
+    got = grad(lambda v: nested(v))(x)
+    onp.testing.assert_allclose(got, 2 + 3 + 2 * x)
+    check_grad(lambda v: np.sum(nested(v)["double"]) + np.sum(nested(v)["parts"][0])
+               + nested(v)["parts"][1], x)
+    assert type(nested(x)) is dict and type(nested(x)["parts"]) is list
+
+
+def test_a_dict_result_of_an_mxnet_customop_returned_as_the_output():
+    need_mxnet()
+    nested = _nested_op("mxnet")
+    x = onp.array([0.5, -1.5, 2.0], dtype=onp.float32)
+    got = grad(lambda v: nested(v))(x)
+    onp.testing.assert_allclose(got, 2 + 3 + 2 * x, rtol=1e-6)
+    assert got.dtype == onp.float32
