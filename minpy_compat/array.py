@@ -131,6 +131,28 @@ class Array(onp.ndarray, metaclass=_ArrayType):
     def __str__(self):
         return str(self.view(onp.ndarray))
 
+    # NumPy 1.x compares string and bytes arrays outside the ufunc path, giving a plain
+    # ndarray (``np.array(['a', 'b']) == 'a'``); NumPy 2 gives an Array. Same on both.
+    def __eq__(self, other):
+        return _as_array(super().__eq__(other))
+
+    def __ne__(self, other):
+        return _as_array(super().__ne__(other))
+
+    def __lt__(self, other):
+        return _as_array(super().__lt__(other))
+
+    def __le__(self, other):
+        return _as_array(super().__le__(other))
+
+    def __gt__(self, other):
+        return _as_array(super().__gt__(other))
+
+    def __ge__(self, other):
+        return _as_array(super().__ge__(other))
+
+    __hash__ = None  # as ndarray's (defining __eq__ would otherwise say so implicitly)
+
     def resize(self, *new_shape, refcheck=True):
         """NumPy's in-place resize. A result of ``minpy_compat.numpy`` is a view of the array
         NumPy computed for it, which nothing else can reach, so it is resized as if it owned
@@ -174,6 +196,11 @@ def _whole_view(array, base):
 
 def _array_from_plain(plain):
     return plain.view(Array)
+
+
+def _as_array(result):
+    """A comparison's plain-ndarray result as an Array (NotImplemented, scalars as given)."""
+    return result.view(Array) if type(result) is onp.ndarray else result
 
 
 def _one_element(array):
