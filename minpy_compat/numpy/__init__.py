@@ -132,8 +132,10 @@ _fast_vjps.install()
 # loads lazily (np.ma, np.polynomial, np.testing, ...) come from NumPy on first use.
 from ._namespace import fetched_later as _fetched_later  # noqa: E402
 from .string_functions import fetching as _fetching  # noqa: E402
-if globals().pop("char", None) is not None:  # NumPy 1.x's, filled in: ours comes on first use
-    _LAZY.add("char")
+for _name in ("char", "polynomial"):  # NumPy 1.x's, filled in: ours comes on first use
+    if globals().pop(_name, None) is not None:
+        _LAZY.add(_name)
+del _name
 __getattr__ = _fetching(_fetched_later(_onp, globals(), __name__), globals())
 
 

@@ -28,10 +28,15 @@ def facade_module(name):
 
 def fetching(numpy_getattr, target):
     """The facade's module ``__getattr__``: ``char``/``strings`` as facade modules (where this
-    NumPy has them), every other name from ``numpy_getattr``."""
+    NumPy has them), ``polynomial`` as ``polynomial_facade`` builds it, every other name from
+    ``numpy_getattr``."""
     def __getattr__(name):
         if name in NAMES and hasattr(onp, name):
             target[name] = facade_module(name)
+            return target[name]
+        if name == "polynomial":
+            from .polynomial_facade import facade_package
+            target[name] = facade_package()
             return target[name]
         return numpy_getattr(name)
     return __getattr__
