@@ -4,6 +4,12 @@ Every public NumPy name is here. Functions return ``Array``s (an ndarray
 subclass with ``asnumpy()``); under ``grad`` they are traced by autograd, with
 autograd's gradient table and float dtypes kept (float32 in, float32 out).
 
+``np.lib`` is NumPy's own: ``numpy.lib.recfunctions`` takes Arrays and gives what NumPy
+gives (a view of an Array is an Array, a new array a plain ndarray; ``np.asarray`` makes
+it an Array). Structured arrays carry no gradient, so a traced value there is refused by
+name. ``np.polynomial``'s function modules give Arrays, and their ``*val``, ``*der`` and
+``*int`` functions are differentiable (``polynomial_facade``).
+
 >>> import minpy_compat.numpy as np
 >>> from minpy_compat import grad
 >>> x = np.array([1.0, 2.0], dtype=np.float32)
