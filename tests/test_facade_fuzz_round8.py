@@ -197,3 +197,91 @@ def test_nd_points_of_different_shapes_are_refused():
     with pytest.raises(ValueError, match=r"polyval2d: expected points of one shape"):
         grad(lambda c: np.sum(np.polynomial.polynomial.polyval2d(
             onp.ones(2), onp.ones(3), c)))(onp.ones((2, 2)))
+
+
+# ---- batched linear algebra on stacked inputs -------------------------------------------
+L, NL = np.linalg, onp.linalg
+
+
+def _square(batch, n):
+    return rng.normal(size=batch + (n, n)) + 3 * onp.eye(n)
+
+
+def _spd(batch, n):
+    a = rng.normal(size=batch + (n, n))
+    return a @ onp.swapaxes(a, -1, -2) + n * onp.eye(n)
+
+
+def _tall(batch, n):
+    return rng.normal(size=batch + (n + 1, n))
+
+
+LINALG = [  # name, function of the module, makers of the inputs
+    ("solve_matrix_rhs", lambda M, a, b: M.solve(a, b), (_square, lambda s, n: rng.normal(
+        size=s + (n, 2)))),
+    ("inv", lambda M, a: M.inv(a), (_square,)),
+    ("det", lambda M, a: M.det(a), (_square,)),
+    ("slogdet", lambda M, a: M.slogdet(a)[1], (_square,)),
+    ("eigh", lambda M, a: M.eigh(a)[0], (_spd,)),
+    ("eigh_vectors", lambda M, a: abs(M.eigh(a)[1][..., 0, :]), (_spd,)),
+    ("cholesky", lambda M, a: M.cholesky(a), (_spd,)),
+    ("qr_r", lambda M, a: M.qr(a)[1], (_tall,)),
+    ("svd_values", lambda M, a: M.svd(a, full_matrices=False)[1], (_tall,)),
+    ("svd_product", lambda M, a: (lambda u, s, vh: u @ (s[..., None] * vh))(
+        *M.svd(a, full_matrices=False)), (_tall,)),
+    ("pinv", lambda M, a: M.pinv(a), (_tall,)),
+    ("matrix_power_-2", lambda M, a: M.matrix_power(a, -2), (_square,)),
+    ("matrix_power_-1", lambda M, a: M.matrix_power(a, -1), (_square,)),
+    ("norm_nuc", lambda M, a: M.norm(a, "nuc", axis=(-2, -1)), (_tall,)),
+    ("norm_2", lambda M, a: M.norm(a, 2, axis=(-1, -2)), (_tall,)),
+    ("norm_-2", lambda M, a: M.norm(a, -2, axis=(-2, -1), keepdims=True), (_tall,)),
+    ("norm_1", lambda M, a: M.norm(a, 1, axis=(-2, -1)), (_tall,)),
+    ("norm_-inf", lambda M, a: M.norm(a, -onp.inf, axis=(-2, -1)), (_tall,)),
+    ("cond", lambda M, a: M.cond(a), (_square,)),
+    ("cond_fro", lambda M, a: M.cond(a, "fro"), (_square,)),
+    ("cond_-1", lambda M, a: M.cond(a, -1), (_square,)),
+]
+
+
+@pytest.mark.parametrize("name, function, makers", LINALG, ids=[c[0] for c in LINALG])
+@pytest.mark.parametrize("batch", [(), (2,), (2, 1)])
+def test_batched_linalg_is_numpys_and_differentiable(name, function, makers, batch):
+    args = [make(batch, 3) for make in makers]
+    onp.testing.assert_allclose(function(L, *[np.array(a) for a in args]),
+                                function(NL, *args), rtol=1e-9, atol=1e-12)
+    check_grads(lambda *a: function(L, *a), modes=["rev"], order=1)(*args)
+    single = [onp.asarray(a, onp.float32) for a in args]
+    assert function(L, *single).dtype == onp.float32
+    assert grad(lambda a: np.sum(function(L, a, *single[1:])))(single[0]).dtype == onp.float32
+
+
+@pytest.mark.parametrize("b_shape", [(3,), (2, 3), (4, 3), (2, 3, 1), (1, 3, 2)])
+def test_solve_follows_this_numpys_right_hand_side_rule(b_shape):
+    """NumPy 2 reads b as a vector only when it is 1-d; NumPy 1.x when b.ndim == a.ndim - 1."""
+    a, b = _square((2,), 3), rng.normal(size=b_shape)
+    try:
+        expected = NL.solve(a, b)
+    except ValueError:
+        with pytest.raises(ValueError):
+            L.solve(np.array(a), b)
+        return
+    onp.testing.assert_allclose(L.solve(np.array(a), b), expected, rtol=1e-10)
+    check_grads(lambda a, b: L.solve(a, b), modes=["rev"], order=1)(a, b)
+
+
+def test_lstsq_and_tensorsolve_are_differentiable():
+    a, b = rng.normal(size=(5, 3)), rng.normal(size=(5, 2))
+    check_grads(lambda a, b: L.lstsq(a, b, rcond=None)[0], modes=["rev"], order=1)(a, b)
+    t = rng.normal(size=(6, 2, 3)) + 3 * onp.eye(6).reshape(6, 2, 3)
+    onp.testing.assert_allclose(L.tensorsolve(np.array(t), onp.ones(6)),
+                                NL.tensorsolve(t, onp.ones(6)))
+    check_grads(lambda t, b: L.tensorsolve(t, b), modes=["rev"], order=1)(t, onp.ones(6))
+
+
+@pytest.mark.parametrize("p", [None, 2, -2, 1, -1, onp.inf, "fro"])
+def test_cond_of_a_singular_matrix_is_refused_by_name(p):
+    """NumPy gives inf; under grad its backward inverted the matrix (LinAlgError)."""
+    singular = onp.stack([onp.zeros((2, 2)), onp.eye(2)])
+    assert onp.isinf(L.cond(np.array(singular), p)[0])
+    with pytest.raises(ValueError, match=r"linalg\.cond argument 0: expected nonsingular"):
+        grad(lambda a: np.sum(L.cond(a, p)))(singular)
