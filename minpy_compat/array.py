@@ -131,28 +131,6 @@ class Array(onp.ndarray, metaclass=_ArrayType):
     def __str__(self):
         return str(self.view(onp.ndarray))
 
-    # NumPy 1.x compares string and bytes arrays outside the ufunc path, giving a plain
-    # ndarray (``np.array(['a', 'b']) == 'a'``); NumPy 2 gives an Array. Same on both.
-    def __eq__(self, other):
-        return _as_array(super().__eq__(other))
-
-    def __ne__(self, other):
-        return _as_array(super().__ne__(other))
-
-    def __lt__(self, other):
-        return _as_array(super().__lt__(other))
-
-    def __le__(self, other):
-        return _as_array(super().__le__(other))
-
-    def __gt__(self, other):
-        return _as_array(super().__gt__(other))
-
-    def __ge__(self, other):
-        return _as_array(super().__ge__(other))
-
-    __hash__ = None  # as ndarray's (defining __eq__ would otherwise say so implicitly)
-
     def resize(self, *new_shape, refcheck=True):
         """NumPy's in-place resize. A result of ``minpy_compat.numpy`` is a view of the array
         NumPy computed for it, which nothing else can reach, so it is resized as if it owned
@@ -180,6 +158,24 @@ class Array(onp.ndarray, metaclass=_ArrayType):
         return (_array_from_plain, (self.view(onp.ndarray).copy(),))
 
 
+def _comparison(name):
+    compare = getattr(onp.ndarray, name)
+
+    def method(self, other):
+        result = compare(self, other)
+        return result.view(Array) if type(result) is onp.ndarray else result
+    method.__name__ = method.__qualname__ = name
+    return method
+
+
+# NumPy 1.x compares string and bytes arrays outside the ufunc path and gives a plain ndarray
+# (np.array(['a', 'b']) == 'a'); NumPy 2 gives an Array, with no Python-level method.
+if int(onp.__version__.split(".")[0]) < 2:
+    for _name in ("__eq__", "__ne__", "__lt__", "__le__", "__gt__", "__ge__"):
+        setattr(Array, _name, _comparison(_name))
+    del _name
+
+
 # sys.getrefcount(x) inside a method when only one other name holds x (the caller's name, or
 # for the base, the view's .base): that name, the method's own name, getrefcount's argument
 _ONLY_THE_CALLER = 3
@@ -196,11 +192,6 @@ def _whole_view(array, base):
 
 def _array_from_plain(plain):
     return plain.view(Array)
-
-
-def _as_array(result):
-    """A comparison's plain-ndarray result as an Array (NotImplemented, scalars as given)."""
-    return result.view(Array) if type(result) is onp.ndarray else result
 
 
 def _one_element(array):

@@ -158,6 +158,14 @@ def test_untraced_calls_give_arrays():
     assert np.polynomial.Polynomial is onp.polynomial.Polynomial
 
 
+def test_polynomial_modules_import_as_numpys_do():
+    import minpy_compat.numpy.polynomial.chebyshev as chebyshev
+    from minpy_compat.numpy.polynomial import legendre
+    assert np.polynomial.chebyshev is chebyshev and np.polynomial.legendre is legendre
+    c = onp.array([1.0, 2.0])
+    assert grad(lambda c: np.sum(chebyshev.chebval(0.5, c)))(c).tolist() == [1.0, 0.5]
+
+
 @settings(max_examples=30, deadline=None)
 @given(st.sampled_from(FAMILIES), st.integers(1, 7), st.integers(0, 3), st.integers(0, 3))
 def test_val_der_int_match_numpy_on_random_degrees(family, degree, m, x_size):
