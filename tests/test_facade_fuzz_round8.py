@@ -53,7 +53,8 @@ def test_recfunctions_take_arrays_and_give_numpys_results():
 def test_recfunctions_on_a_traced_value_are_refused():
     def loss(w):
         return np.sum(rfn.structured_to_unstructured(rfn.unstructured_to_structured(w)))
-    with pytest.raises(TracedValueError, match=r"numpy\.lib\.recfunctions\.unstructured_to_structured"):
+    with pytest.raises(TracedValueError,
+                       match=r"numpy\.lib\.recfunctions\.unstructured_to_structured"):
         grad(loss)(np.ones((3, 2)))
 
 
