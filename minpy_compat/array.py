@@ -158,6 +158,24 @@ class Array(onp.ndarray, metaclass=_ArrayType):
         return (_array_from_plain, (self.view(onp.ndarray).copy(),))
 
 
+def _comparison(name):
+    compare = getattr(onp.ndarray, name)
+
+    def method(self, other):
+        result = compare(self, other)
+        return result.view(Array) if type(result) is onp.ndarray else result
+    method.__name__ = method.__qualname__ = name
+    return method
+
+
+# NumPy 1.x compares string and bytes arrays outside the ufunc path and gives a plain ndarray
+# (np.array(['a', 'b']) == 'a'); NumPy 2 gives an Array, with no Python-level method.
+if int(onp.__version__.split(".")[0]) < 2:
+    for _name in ("__eq__", "__ne__", "__lt__", "__le__", "__gt__", "__ge__"):
+        setattr(Array, _name, _comparison(_name))
+    del _name
+
+
 # sys.getrefcount(x) inside a method when only one other name holds x (the caller's name, or
 # for the base, the view's .base): that name, the method's own name, getrefcount's argument
 _ONLY_THE_CALLER = 3

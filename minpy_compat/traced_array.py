@@ -158,8 +158,9 @@ class TracedArray(InPlaceWrites, NdarrayMethods, ArrayBox):
         implementation = ARRAY_FUNCTIONS.get(func)
         active = _dispatching()
         if implementation is None:
-            raise TracedValueError(message(
-                f"numpy.{func.__name__}", "a function minpy_compat can differentiate "
+            raise TracedValueError(message(  # its module: numpy, numpy.lib.recfunctions, ...
+                f"{getattr(func, '__module__', None) or 'numpy'}.{func.__name__}",
+                "a function minpy_compat can differentiate "
                 "with these arguments", "one it has no gradient for here",
                 "Call minpy_compat.numpy's version, or use x.asnumpy() for the value."))
         if func in active:  # minpy_compat's own version handed a traced argument to NumPy's

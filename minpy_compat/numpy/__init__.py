@@ -4,6 +4,12 @@ Every public NumPy name is here. Functions return ``Array``s (an ndarray
 subclass with ``asnumpy()``); under ``grad`` they are traced by autograd, with
 autograd's gradient table and float dtypes kept (float32 in, float32 out).
 
+``np.lib`` is NumPy's own: ``numpy.lib.recfunctions`` takes Arrays and gives what NumPy
+gives (a view of an Array is an Array, a new array a plain ndarray; ``np.asarray`` makes
+it an Array). Structured arrays carry no gradient, so a traced value there is refused by
+name. ``np.polynomial``'s function modules give Arrays, and their ``*val``, ``*der`` and
+``*int`` functions are differentiable (``polynomial_facade``).
+
 >>> import minpy_compat.numpy as np
 >>> from minpy_compat import grad
 >>> x = np.array([1.0, 2.0], dtype=np.float32)
@@ -133,8 +139,10 @@ _fast_vjps.install()
 # loads lazily (np.ma, np.polynomial, np.testing, ...) come from NumPy on first use.
 from ._namespace import fetched_later as _fetched_later  # noqa: E402
 from .string_functions import fetching as _fetching  # noqa: E402
-if globals().pop("char", None) is not None:  # NumPy 1.x's, filled in: ours comes on first use
-    _LAZY.add("char")
+for _name in ("char", "polynomial"):  # NumPy 1.x's, filled in: ours comes on first use
+    if globals().pop(_name, None) is not None:
+        _LAZY.add(_name)
+del _name
 __getattr__ = _fetching(_fetched_later(_onp, globals(), __name__), globals())
 
 

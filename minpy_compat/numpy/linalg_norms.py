@@ -9,7 +9,7 @@ from autograd.core import primitive_vjps
 from autograd.tracer import getval
 
 from .. import registry
-from .derived_gradients import composite_vjp
+from .derived_gradients import composite_vjp, refuse
 
 
 # ---- small helpers -------------------------------------------------------------------------
@@ -146,6 +146,10 @@ def matrix_norm_composite(x, keepdims=False, ord="fro"):
 def cond_composite(x, p=None):
     """``cond``: a ratio of singular values (p None, 2, -2), else
     ``norm(x, p) * norm(inv(x), p)`` over the last two axes."""
+    if onp.any(onp.isinf(onp.linalg.cond(getval(x), p))):  # NumPy's inf: a singular matrix
+        refuse("linalg.cond", 0, f"nonsingular matrices for the gradient of cond(x, p={p!r})",
+               "a singular one (cond is inf there: no gradient)",
+               "Move away from the singular matrix (e.g. add eps * eye).")
     if p is None or p in (2, -2):
         values = anp.linalg.svd(x, compute_uv=False)
         largest, smallest = values[..., 0], values[..., -1]

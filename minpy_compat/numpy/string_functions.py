@@ -1,6 +1,7 @@
 """``np.char`` and ``np.strings`` (NumPy 2): NumPy's string functions, giving Arrays as every
 other facade function does. Built on first use, as NumPy loads them lazily.
 """
+import importlib
 import types
 
 import numpy as onp
@@ -28,10 +29,14 @@ def facade_module(name):
 
 def fetching(numpy_getattr, target):
     """The facade's module ``__getattr__``: ``char``/``strings`` as facade modules (where this
-    NumPy has them), every other name from ``numpy_getattr``."""
+    NumPy has them), ``polynomial`` (our module), every other name from
+    ``numpy_getattr``."""
     def __getattr__(name):
         if name in NAMES and hasattr(onp, name):
             target[name] = facade_module(name)
+            return target[name]
+        if name == "polynomial":  # a module of ours: the import statement finds it too
+            target[name] = importlib.import_module(f"{__package__}.polynomial")
             return target[name]
         return numpy_getattr(name)
     return __getattr__
