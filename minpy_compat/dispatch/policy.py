@@ -11,8 +11,8 @@ MXNet implementation that gives NumPy's answer for these arguments.
 ...     float(np.sum(np.ones(3)))
 3.0
 """
-import json
-import os
+import functools
+import inspect
 import threading
 
 from ..errors import BackendError, PolicyError, PolicyTypeError, message
@@ -24,11 +24,30 @@ PrimitivePolicyError = PolicyError  # MinPy's name (a ValueError, as MinPy's was
 
 
 class Policy:
-    """Base class: ``choose(name, has_mxnet) -> 'mxnet' | 'numpy'``."""
+    """Base class: ``choose(name, has_mxnet) -> 'mxnet' | 'numpy'``.
+
+    A subclass ported from MinPy may define ``decide(candidates)`` instead: it is asked
+    with MinPy's candidate list (``minpy_decide``).
+    """
 
     name = "policy"
     uses_mxnet = True  # False: MXNet is never imported for this policy
-    learns = False     # True: an MXNet failure falls back to NumPy and is remembered
+    learns = False     # True: blacklist rules apply (blacklisted(key), learn(key))
+    gen_rule = True    # with learns: an MXNet failure falls back to NumPy and is learned
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        if "decide" in vars(cls) and "choose" not in vars(cls):
+            from .minpy_decide import bridge
+            bridge(cls)
+
+    def __new__(cls, *args, **kwargs):
+        if cls.choose is Policy.choose:
+            raise PolicyTypeError(message(
+                f"{cls.__name__}()", "a Policy subclass defining choose(name, has_mxnet) "
+                "(or MinPy's decide(candidates))", "neither",
+                "Define choose to return 'mxnet' or 'numpy' for op name."))
+        return super().__new__(cls)
 
     def choose(self, name, has_mxnet):
         raise NotImplementedError
@@ -107,47 +126,8 @@ class DefaultPolicy(Policy):
         return "mxnet" if gpu and has_mxnet else "numpy"
 
 
-class AutoBlacklistPolicy(Policy):
-    """Try MXNet; when it fails for an op and argument signature, use NumPy from then on.
-
-    ``save_rules(path)`` / ``load_rules(path)`` keep the learned rules in a JSON file;
-    ``AutoBlacklistPolicy(rules_file=path)`` loads them if the file exists.
-    """
-
-    name = "auto_blacklist"
-    learns = True
-
-    def __init__(self, rules_file=None):
-        self.rules = set()
-        if rules_file is not None and os.path.exists(rules_file):
-            self.load_rules(rules_file)
-
-    def choose(self, name, has_mxnet):
-        return "mxnet" if has_mxnet else "numpy"
-
-    def blacklisted(self, key):
-        return key in self.rules
-
-    def learn(self, key):
-        self.rules.add(key)
-
-    def save_rules(self, path):
-        with open(path, "w") as file:
-            json.dump({"minpy_compat_blacklist": sorted(self.rules)}, file, indent=1)
-
-    def load_rules(self, path):
-        with open(path) as file:
-            data = json.load(file)
-        rules = data.get("minpy_compat_blacklist") if isinstance(data, dict) else None
-        if not isinstance(rules, list) or not all(isinstance(rule, str) for rule in rules):
-            raise BackendError(message(f"AutoBlacklistPolicy.load_rules({path!r})",
-                                       "a file written by save_rules", "other JSON"))
-        self.rules.update(rules)
-
-
 _NAMES = {"prefer_mxnet": PreferMXNetPolicy, "only_numpy": OnlyNumPyPolicy,
-          "only_mxnet": OnlyMXNetPolicy, "auto_blacklist": AutoBlacklistPolicy,
-          "default": DefaultPolicy}
+          "only_mxnet": OnlyMXNetPolicy, "default": DefaultPolicy}  # + auto_blacklist
 _DEFAULT = DefaultPolicy()
 
 
@@ -211,16 +191,73 @@ class wrap_policy:  # noqa: N801  (MinPy's name; a decorator and a with-block)
         return self.policy.__exit__(*exc)
 
     def __call__(self, func):
-        import functools
+        policy = self.policy
+        if inspect.isasyncgenfunction(func):
+            raise PolicyTypeError(message(
+                "wrap_policy", "a function, generator function or coroutine function",
+                f"the async generator function {func.__qualname__}",
+                "Put with wrap_policy(...) around the loop that consumes it."))
+        if inspect.isgeneratorfunction(func):
+            def wrapped(*args, **kwargs):
+                return (yield from _held(policy, func(*args, **kwargs)))
+        elif inspect.iscoroutinefunction(func):
+            async def wrapped(*args, **kwargs):
+                return await _Awaiting(_held(policy, func(*args, **kwargs).__await__()))
+        else:
+            def wrapped(*args, **kwargs):
+                with policy:
+                    return func(*args, **kwargs)
+        return functools.wraps(func)(wrapped)
 
-        @functools.wraps(func)
-        def wrapped(*args, **kwargs):
-            with self.policy:
-                return func(*args, **kwargs)
-        return wrapped
+
+def _held(policy, steps):
+    """Run a generator (or a coroutine's steps) one step at a time, each under its own
+    policy state: ``policy`` and the with-blocks opened in its body, which hold across its
+    yields; between steps the caller's state is back."""
+    state, step, value = None, steps.send, None
+    while True:
+        try:
+            item, state = _step_in(state, policy, step, value)
+        except StopIteration as stop:
+            return stop.value
+        try:
+            value, step = (yield item), steps.send
+        except GeneratorExit:
+            _step_in(state, policy, lambda unused: steps.close(), None)
+            raise
+        except BaseException as error:  # thrown in by the caller: into the body it goes
+            value, step = error, steps.throw
 
 
+def _step_in(state, policy, step, value):
+    """``step(value)`` under ``state`` (None: a fresh one under ``policy``); returns its
+    result and the state it leaves. StopIteration and errors pass through."""
+    caller = (get_global_policy(), _scopes())
+    _put_state((caller[0], []) if state is None else state)
+    try:
+        if state is None:
+            set_global_policy(policy)
+        return step(value), (get_global_policy(), _scopes())
+    finally:
+        _put_state(caller)
+
+
+def _put_state(state):
+    _local.policy, _local.scopes = state
+    _switch.need("policy", state[0] is not _DEFAULT)
+
+
+class _Awaiting:
+    def __init__(self, steps):
+        self.steps = steps
+
+    def __await__(self):
+        return self.steps
+
+
+from .blacklist import AutoBlacklistPolicy  # noqa: E402  (a Policy subclass)
 from .run import METADATA, getitem, run_op, signature  # noqa: E402,F401  (the dispatcher)
+_NAMES["auto_blacklist"] = AutoBlacklistPolicy
 
 
 __all__ = ["Policy", "PreferMXNetPolicy", "OnlyNumPyPolicy", "OnlyMXNetPolicy",

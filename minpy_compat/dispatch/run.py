@@ -183,7 +183,7 @@ def _try_mxnet(policy, adapter, args, kwargs, key):
     except table.Unsupported as unsupported:
         return _Failed(str(unsupported) or None)
     except table.mx.base.MXNetError:
-        if not policy.learns:
+        if not (policy.learns and policy.gen_rule):
             raise
         policy.learn(key)
         return _FAILED

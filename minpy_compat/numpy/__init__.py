@@ -143,8 +143,15 @@ for _name in ("char", "polynomial"):  # NumPy 1.x's, filled in: ours comes on fi
     if globals().pop(_name, None) is not None:
         _LAZY.add(_name)
 del _name
-__getattr__ = _fetching(_fetched_later(_onp, globals(), __name__), globals())
+_numpy_getattr = _fetching(_fetched_later(_onp, globals(), __name__), globals())
+
+
+def __getattr__(name):
+    if name == "policy":  # MinPy's np.policy: the calling thread's policy, read each time
+        from ..dispatch.policy import get_global_policy
+        return get_global_policy()
+    return _numpy_getattr(name)
 
 
 def __dir__():
-    return sorted(set(globals()) | _LAZY)
+    return sorted(set(globals()) | _LAZY | {"policy"})
