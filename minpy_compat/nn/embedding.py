@@ -8,12 +8,12 @@
 (1, 2, 2)
 """
 import numpy as onp
-from autograd.tracer import getval
 
 from .. import numpy as np
 from ..common.initializer import initializer
 from ..dtype import pretty
 from ..errors import CellArgumentError, CellTypeError, describe, message
+from ..ops.int_inputs import index_data
 from ..tensor import Parameter
 from .basic import _positive_int
 from .cell import Cell
@@ -46,7 +46,7 @@ class Embedding(Cell):
         self.embedding_table = Parameter(table, name="embedding_table")
 
     def construct(self, ids):
-        index = onp.asarray(getval(ids))
+        index = index_data(ids)
         if index.dtype.kind not in "iu":
             raise CellTypeError(message("Embedding input", "a Tensor of int indices",
                                         describe(ids), "Cast it: ids.astype(ms.int32)."))

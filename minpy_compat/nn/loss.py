@@ -23,6 +23,7 @@ from autograd.tracer import getval
 from .. import numpy as np
 from ..errors import CellArgumentError, CellTypeError, ReductionError, describe, message
 from ..ops import functional as F
+from ..ops.int_inputs import index_data
 from ..tensor import is_tensor
 from .cell import Cell
 
@@ -177,9 +178,10 @@ class CrossEntropyLoss(LossBase):
                                             "per class", f"shape {weight.shape}"))
         weight = weight.reshape((classes,) + (1,) * (data.ndim - axis - 1))
         log_probs = F.log_softmax(logits, axis)
-        kind = getattr(_dtype(labels), "kind", "f")
-        if kind in "iu":
-            return self._from_indices(log_probs, onp.asarray(getval(labels)), weight, axis)
+        # a traced Int32 label (under grad with get_all) is still class indices
+        indices = index_data(labels) if _dtype(labels) is not None else None
+        if indices is not None and indices.dtype.kind in "iu":
+            return self._from_indices(log_probs, indices, weight, axis)
         return self._from_probabilities(log_probs, labels, weight, axis)
 
     def _from_indices(self, log_probs, labels, weight, axis):

@@ -17,14 +17,11 @@ from ..errors import CellArgumentError, message
 from ..substitution import substituting, traced_value
 from ..tensor import is_tensor
 from ..write_journal import undo_writes_on_error
+from .int_inputs import float_stand_ins
 
 
 def _traceable(value):
-    raw = value.view(onp.ndarray) if isinstance(value, onp.ndarray) else value
-    dtype = getattr(getval(raw), "dtype", None)
-    if dtype is not None and dtype.kind in "iub":
-        return raw.astype(onp.float64)
-    return raw
+    return value.view(onp.ndarray) if isinstance(value, onp.ndarray) else value
 
 
 def _float_output(value):
@@ -93,7 +90,13 @@ def _differentiate(fn, args, kwargs, positions, weights, sens, has_aux, where):
         return out, input_grads, [by_id.get(id(w)) if w.requires_grad else _zeros_for(w)
                                   for w in weights], kept
     originals = [args[p] for p in kept] + [traced_value(w) for w in weights]
-    chosen = tuple(_traceable(v) for v in originals)
+    with float_stand_ins([_traceable(v) for v in originals]) as chosen:
+        return _trace(fn, args, kwargs, kept, weights, sens, has_aux, where, originals,
+                      tuple(chosen))
+
+
+def _trace(fn, args, kwargs, kept, weights, sens, has_aux, where, originals, chosen):
+    """The pass itself, with int inputs traced as float64 stand-ins (``int_inputs``)."""
     captured = []
 
     def traced(boxes):

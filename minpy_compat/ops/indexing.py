@@ -23,6 +23,7 @@ from ..array import Array
 from ..errors import CellArgumentError, CellTypeError, message
 from ..tensor import as_tensor, is_tensor
 from .functional import _float_like_inputs
+from .int_inputs import index_data
 from .primitives import Primitive, _simple
 
 
@@ -31,7 +32,7 @@ def _data(x):
 
 
 def _indices(where, index):
-    data = _data(index)
+    data = index_data(index)
     if data.dtype.kind not in "iu":
         raise CellTypeError(message(f"{where} indices", "an int Tensor",
                                     f"dtype {data.dtype}", "Cast them with ops.cast(i, ms.int32)."))
