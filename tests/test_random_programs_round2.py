@@ -12,6 +12,7 @@ The regression tests for the bugs it found follow.
 """
 import numpy as onp
 import pytest
+from autograd.test_util import check_grads
 from hypothesis import given, settings, strategies as st
 
 import minpy_compat.numpy as np
@@ -307,8 +308,98 @@ TABLE = dict(NEW_OPS, **{name: OPS[name] for name in [
     "outer", "set", "iadd", "concatenate", "stack", "expand_dims"]})
 
 
-@settings(deadline=None, max_examples=500, derandomize=True, database=None)
+@settings(deadline=None, max_examples=250, derandomize=True, database=None)
 @given(st.data())
 @pytest.mark.filterwarnings("ignore::RuntimeWarning")
 def test_random_program_with_new_ops_matches_numpy_and_differences(data):
     check_program(_hypothesis_pick(data), TABLE)
+
+
+# ---- several outputs, several argnums -------------------------------------------------
+def _jacobian_differences(fn, inputs, i, eps=1e-6):
+    """d fn(...)[o] / d inputs[i], one block per output, by central differences."""
+    columns = []
+    for k in range(inputs[i].size):
+        ends = []
+        for shift in (-eps, eps):
+            moved = [x.copy() for x in inputs]
+            moved[i].flat[k] += shift
+            ends.append(fn(*moved))
+        columns.append([(b - a) / (2 * eps) for a, b in zip(*ends)])
+    return [onp.stack([c[o] for c in columns], axis=-1).reshape(
+        onp.shape(columns[0][o]) + inputs[i].shape) for o in range(len(columns[0]))]
+
+
+def check_several_outputs(pick):
+    shapes = [tuple(1 + pick(2) for _ in range(pick(3))) for _ in range(1 + pick(3))]
+    rng = onp.random.RandomState(pick(2 ** 31))
+    inputs = [onp.asarray(onp.round(rng.uniform(-1.5, 1.5, s), 3)) for s in shapes]
+    steps = draw_program(pick, list(inputs), TABLE)
+    count = len(inputs) + len(steps)
+    outputs = sorted({count - 1 - pick(min(count, 4)) for _ in range(1 + pick(3))})
+    argnums = sorted({pick(len(inputs)) for _ in range(1 + pick(2))})
+
+    def program(N, *xs):
+        values = run_program(N, steps, xs, TABLE)
+        return tuple(values[o] for o in outputs)
+    ours = [np.array(x) for x in inputs]  # a value written into an input not differentiated
+    J = jacobian(lambda *xs: program(np, *xs), argnum=argnums)(*ours)
+    assert isinstance(J, tuple) and len(J) == len(outputs), (steps, outputs)
+    with onp.errstate(all="ignore"):
+        expected = {i: _jacobian_differences(lambda *xs: [onp.asarray(v) for v in program(
+            onp, *xs)], inputs, i) for i in argnums}
+        twice = {i: _jacobian_differences(lambda *xs: [onp.asarray(v) for v in program(
+            onp, *xs)], inputs, i, 1e-5) for i in argnums}
+    for o, per_argnum in enumerate(J):
+        per_argnum = per_argnum if len(argnums) > 1 else [per_argnum]  # MinPy unwraps one
+        assert isinstance(per_argnum, list) and len(per_argnum) == len(argnums)
+        for block, i in zip(per_argnum, argnums):
+            fd, wide = expected[i][o], twice[i][o]
+            fd = onp.where(onp.abs(fd - wide) > 1e-5 * (1 + onp.abs(fd)), onp.nan, fd)
+            _compare(block, fd, f"output {outputs[o]} argnum {i}: {steps}")
+    # grad of a tuple seeds every item with ones: the gradient of the sum of their sums
+    summed = grad(lambda *xs: sum(np.sum(v) for v in program(np, *xs)), argnum=argnums)(
+        *ours)
+    tupled = grad(lambda *xs: program(np, *xs), argnum=argnums)(*ours)
+    for a, b in zip(summed if len(argnums) > 1 else [summed],
+                    tupled if len(argnums) > 1 else [tupled]):
+        onp.testing.assert_allclose(onp.asarray(b), onp.asarray(a), rtol=1e-10, atol=1e-12,
+                                    err_msg=str(steps))
+    return steps
+
+
+@settings(deadline=None, max_examples=150, derandomize=True, database=None)
+@given(st.data())
+@pytest.mark.filterwarnings("ignore::RuntimeWarning")
+def test_random_program_with_several_outputs_and_argnums(data):
+    check_several_outputs(_hypothesis_pick(data))
+
+
+# ---- regressions the fuzzer found ------------------------------------------------------
+@pytest.mark.parametrize("name", ["tril", "triu"])
+@pytest.mark.parametrize("k", [-1, 0, 1])
+def test_tril_triu_of_a_row_gives_the_row_its_gradient(name, k):
+    # NumPy repeats a 1-D row down a square; autograd's rule gave the square's gradient back:
+    # GradientShapeError, expected the argument's shape (3,), got shape (3, 3)
+    x = onp.array([0.5, -1.0, 2.0])
+    weights = onp.arange(9.0).reshape(3, 3)
+    g = grad(lambda a: np.sum(getattr(np, name)(a, k) * weights))(x)
+    assert g.shape == (3,) and g.dtype == onp.float64
+    onp.testing.assert_allclose(g, (getattr(onp, name)(onp.ones((3, 3)), k) * weights).sum(0))
+    check_grads(lambda a: np.sum(getattr(np, name)(a, k) * weights * a), modes=["rev"],
+                order=2)(x)
+    g32 = grad(lambda a: np.sum(getattr(np, name)(a, k)))(x.astype(onp.float32))
+    assert g32.dtype == onp.float32
+
+
+@pytest.mark.parametrize("sa, sb", [((3, 2, 1), (3, 2, 1)), ((2, 2, 2), (2, 1, 2)),
+                                    ((2, 3), (2, 1, 2)), ((3,), (1, 2, 2)), ((), (2, 2, 2))])
+def test_kron_gradient_of_any_rank(sa, sb):
+    # autograd's rule holds for 2-D only: kron of 3-D arrays gave gradients of the right shape
+    # on the wrong elements
+    rng = onp.random.RandomState(0)
+    a, b = rng.uniform(-1, 1, sa), rng.uniform(-1, 1, sb)
+    check_grads(lambda a, b: np.kron(a, b), modes=["rev"], order=2)(a, b)
+    gs = grad(lambda a, b: np.sum(np.kron(a, b)), argnum=[0, 1])(a.astype(onp.float32),
+                                                                  b.astype(onp.float32))
+    assert [g.dtype for g in gs] == [onp.float32] * 2
