@@ -153,6 +153,8 @@ CASES = [
     ("diagonal", (W,), {"offset": -1, "axis1": 2, "axis2": 1}, [0]),
     ("diag", (M,), {"k": -1}, [0]),
     ("diag", (V[:3],), {"k": 2}, [0]),
+    ("tril", (V[:3],), {"k": -1}, [0]),  # a 1-D row repeated down a square
+    ("triu", (W,), {"k": 1}, [0]),
     # fft
     ("fft.hfft", (V,), {}, [0]),
     ("fft.hfft", (V,), {"n": 6, "norm": "ortho"}, [0]),

@@ -255,6 +255,8 @@ CASES = [
     case("matvec", "broadcast", X234, _randn(1, 4, seed=1)),
     case("matvec", "axes", X234, _randn(3, seed=1), axes=[(2, 1), (0,), (0,)]),
     case("vecmat", "broadcast", _randn(3), X234),
+    case("kron", "3-d", X234, _randn(2, 1, 2, seed=1), order=2),
+    case("kron", "ranks", _randn(3), _randn(2, 2, 1, seed=1)),
 ]
 
 
@@ -297,7 +299,7 @@ COMPOSITES = {
     "linalg.matmul": lg.matmul_composite, "linalg.tensordot": lg.tensordot_composite,
     "linalg.cross": lg.cross_composite, "linalg.vecdot": lg.linalg_vecdot_composite,
     "vecdot": lg.vecdot_composite, "matvec": lg.matvec_composite,
-    "vecmat": lg.vecmat_composite,
+    "vecmat": lg.vecmat_composite, "kron": lg.kron_composite,
 }
 
 

@@ -34,8 +34,9 @@ from .linalg_decompositions import (_cholesky_vjp_argnums, _qr_vjp_argnums, _svd
 from .linalg_norms import (_norm_vjp_maker, cond_composite, matrix_norm_composite,
                            vector_norm_composite)
 from .linalg_products import (_einsum_vjp_maker, _gufunc_vjp, cross_composite,
-                              linalg_vecdot_composite, matmul_composite, matvec_composite,
-                              numpy_cross_composite, outer_composite, svdvals_composite,
+                              kron_composite, linalg_vecdot_composite, matmul_composite,
+                              matvec_composite, numpy_cross_composite, outer_composite,
+                              svdvals_composite,
                               tensordot_composite, trace_composite, vecdot_composite,
                               vecmat_composite)
 from .linalg_solvers import (_lstsq_vjp_maker, _solve_vjp_argnums, matrix_power_composite,
@@ -72,6 +73,7 @@ register(["norm"], _norm_vjp_maker, module=types.SimpleNamespace(
     norm=getattr(anp.linalg, "_primitive_norm", anp.linalg.norm)), prefix="linalg.")
 register(["einsum"], _einsum_vjp_maker)
 register(["cross"], composite_vjp(numpy_cross_composite))
+register(["kron"], composite_vjp(kron_composite))  # autograd's: 2-D only
 
 # NumPy 2 only (register skips the names this NumPy lacks).
 register(["vector_norm"], composite_vjp(vector_norm_composite), **_LINALG)

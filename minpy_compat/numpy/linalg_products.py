@@ -63,6 +63,18 @@ def numpy_cross_composite(a, b, axisa=-1, axisb=-1, axisc=-1, axis=None):
     return anp.moveaxis(stacked, -1, axisc)
 
 
+def kron_composite(a, b):
+    """``numpy.kron`` restated: both padded to one rank, each axis of ``a`` interleaved with
+    ``b``'s, their product, then the pairs merged (autograd's rule held for 2-D only: a
+    3-D kron's gradients landed on the wrong elements)."""
+    ndim = max(anp.ndim(a), anp.ndim(b))
+    a_shape = (1,) * (ndim - anp.ndim(a)) + anp.shape(a)
+    b_shape = (1,) * (ndim - anp.ndim(b)) + anp.shape(b)
+    a_spread = anp.reshape(a, tuple(n for size in a_shape for n in (size, 1)))
+    b_spread = anp.reshape(b, tuple(n for size in b_shape for n in (1, size)))
+    return anp.reshape(a_spread * b_spread, tuple(p * q for p, q in zip(a_shape, b_shape)))
+
+
 def linalg_vecdot_composite(x1, x2, axis=-1):
     """NumPy 2's ``linalg.vecdot``: ``sum(conj(x1) * x2)`` over ``axis``."""
     return anp.sum(anp.conj(x1) * x2, axis=axis)

@@ -199,6 +199,8 @@ from . import unique_gradients  # noqa: E402,F401  (registers unique, unique_* h
 # repeat: autograd's takes one count (not one per element) and misreads axis=-1.
 register(["tile", "repeat"], moving_vjp([0]))
 register(["diagonal", "diag"], moving_vjp([0]))  # autograd's: offset 0 and square only
+# tril/triu of a 1-D row repeat it down a square: autograd's gave the square back
+register(["tril", "triu"], moving_vjp([0]))
 define("roll", lambda ans, a, shift, axis=None: lambda g: anp.roll(
     g, -onp.asarray(shift), axis=axis))  # shift may be a tuple (one per axis)
 define("rot90", lambda ans, m, k=1, axes=(0, 1): lambda g: anp.rot90(g, -k, axes))
