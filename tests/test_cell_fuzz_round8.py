@@ -122,8 +122,8 @@ def test_smooth_l1_defaults_dtypes_and_gradients_match_mindspore():
     """MindSpore: the default reduction is 'none'; float64 -> Float64, float16 -> Float16
     [[0.125, 0.045227, 1.5], [0.0, 0.320557, 2.5]], float32 with float64 -> Float64;
     grad of SmoothL1Loss(0.5, 'sum') wrt logits -> [[-1, -0.6, 1], [0, 1, -1]]; of
-    SmoothL1Loss(2.0) ('none', summed by ops.grad) -> [[-0.25, -0.15, 1], [0, 0.4, -1]]; at |d| == beta the
-    gradient is sign(d): [1, -1, 0] for d = [1, -1, 0], beta 1."""
+    SmoothL1Loss(2.0) ('none', summed by ops.grad) -> [[-0.25, -0.15, 1], [0, 0.4, -1]];
+    at |d| == beta the gradient is sign(d): [1, -1, 0] for d = [1, -1, 0], beta 1."""
     close(nn.SmoothL1Loss()(T(A), T(B)), [[0.125, 0.045, 1.5], [0.0, 0.32, 2.5]])
     close(nn.SmoothL1Loss()(T(A, onp.float64), T(B, onp.float64)),
           [[0.125, 0.045, 1.5], [0.0, 0.32, 2.5]], onp.float64)

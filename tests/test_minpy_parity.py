@@ -14,7 +14,8 @@ from minpy_compat import customop, grad
 from minpy_compat.context import Context, cpu, gpu
 from minpy_compat.dispatch import policy
 from minpy_compat.errors import ArgnumError
-from minpy_compat.nn import io, layers, model
+from minpy_compat.nn import io, layers
+from toolkit_helpers import Linear
 
 rng = onp.random.RandomState(13)
 
@@ -234,24 +235,11 @@ def test_function_binds_mixed_float_arguments_in_the_widest_dtype():
 
 
 # ---- §7 nn: ModelBase --------------------------------------------------------------------
-class _Linear(model.ModelBase):
-    def __init__(self):
-        super().__init__()
-        self.add_param("w", (2, 2)).add_param("b", (2,), init_rule="constant")
-
-    def forward(self, X, mode):
-        return layers.affine(X, self.params["w"], self.params["b"])
-
-    def loss(self, predict, y):
-        return layers.softmax_loss(predict, y)
-
-
 def test_forward_batch_and_loss_batch_use_the_first_data_and_label():
-    net = _Linear()
+    net = Linear()
     net.params.update(w=onp.eye(2), b=onp.zeros(2))
     X, y = onp.array([[1.0, 0.0], [0.0, 1.0]]), onp.array([0, 1])
     batch = io.DataBatch([X, X * 0], [y, y * 0], 0, None)
     out = net.forward_batch(batch, "test")
     onp.testing.assert_array_equal(out, X)
     assert float(net.loss_batch(batch, out)) == pytest.approx(float(layers.softmax_loss(X, y)))
-

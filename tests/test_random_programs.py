@@ -185,8 +185,8 @@ OPS.update({
         pick(len(s))) if s else None, lambda N, p, a, b: N.concatenate([a, b], axis=p)),
     "stack": (2, lambda pick, s, t: pick(len(s) + 1) if s == t else None,
               lambda N, p, a, b: N.stack([a, b], axis=p)),
-    "dot": (2, _matmul_draw, lambda N, p, a, b: N.dot(a, N.swapaxes(b, -1, 0)
-                                                     if b.ndim > 1 else b)),
+    "dot": (2, _matmul_draw,
+            lambda N, p, a, b: N.dot(a, N.swapaxes(b, -1, 0) if b.ndim > 1 else b)),
     "matmul": (2, lambda pick, s, t: () if len(s) >= 1 and len(t) >= 1 and s[-1] == t[-1]
                else None, lambda N, p, a, b: N.matmul(a, N.swapaxes(b, -1, -2)
                                                       if b.ndim > 1 else b)),

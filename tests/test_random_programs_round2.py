@@ -400,6 +400,6 @@ def test_kron_gradient_of_any_rank(sa, sb):
     rng = onp.random.RandomState(0)
     a, b = rng.uniform(-1, 1, sa), rng.uniform(-1, 1, sb)
     check_grads(lambda a, b: np.kron(a, b), modes=["rev"], order=2)(a, b)
-    gs = grad(lambda a, b: np.sum(np.kron(a, b)), argnum=[0, 1])(a.astype(onp.float32),
-                                                                  b.astype(onp.float32))
+    a32, b32 = a.astype(onp.float32), b.astype(onp.float32)
+    gs = grad(lambda a, b: np.sum(np.kron(a, b)), argnum=[0, 1])(a32, b32)
     assert [g.dtype for g in gs] == [onp.float32] * 2

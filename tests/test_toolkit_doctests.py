@@ -15,11 +15,10 @@ import pytest
 
 import minpy_compat.numpy as np
 from minpy_compat import grad
-from minpy_compat.nn import layers
 from minpy_compat.nn.io import NDArrayIter
-from minpy_compat.nn.model import ModelBase
 from minpy_compat.nn.solver import Solver
 from minpy_compat.utils import progress as progress_module
+from toolkit_helpers import Linear
 
 TOOLKIT = ["minpy_compat.nn.layers", "minpy_compat.nn.layers_dense",
            "minpy_compat.nn.layers_losses", "minpy_compat.nn.layers_recurrent",
@@ -141,18 +140,6 @@ def test_print_options_apply_inside_grad():
 
 
 # ---- the Solver's progress bar ---------------------------------------------------------------
-class Linear(ModelBase):
-    def __init__(self):
-        super().__init__()
-        self.add_param("w", (2, 2)).add_param("b", (2,), init_rule="constant")
-
-    def forward(self, X, mode):
-        return layers.affine(X, self.params["w"], self.params["b"])
-
-    def loss(self, predict, y):
-        return layers.softmax_loss(predict, y)
-
-
 def tiny_solver():
     X, y = onp.array([[1.0, 0.0], [0.0, 1.0]] * 4), onp.array([0, 1] * 4)
     return Solver(Linear(), NDArrayIter(X, y, batch_size=4), NDArrayIter(X, y, batch_size=4),

@@ -18,24 +18,12 @@ from minpy_compat.nn import init, io as nnio, layers, optim
 from minpy_compat.nn.io import NDArrayIter
 from minpy_compat.nn.model import ModelBase
 from minpy_compat.nn.solver import Solver
+from toolkit_helpers import Linear
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TESTS = os.path.join(ROOT, "tests")
 WIDGET = "application/vnd.jupyter.widget-view+json"
 rng = onp.random.RandomState(6)
-
-
-class Linear(ModelBase):
-    def __init__(self, dtype=None):
-        super().__init__()
-        self.add_param("w", (2, 2), dtype=dtype)
-        self.add_param("b", (2,), init_rule="constant", dtype=dtype)
-
-    def forward(self, X, mode):
-        return layers.affine(X, self.params["w"], self.params["b"])
-
-    def loss(self, predict, y):
-        return layers.softmax_loss(predict, y)
 
 
 class Normalised(ModelBase):
@@ -218,8 +206,8 @@ def test_a_parameter_declared_float32_is_float32_after_init(rule):
     model = ModelBase().add_param("w", (3, 2), init_rule=rule, dtype="float32")
     model.add_params({"b": {"shape": (2,), "dtype": onp.float32}})
     Solver(model, None, None, verbose=False).init()
-    assert {k: v.dtype for k, v in model.params.items()} == {"w": onp.float32,
-                                                            "b": onp.float32}
+    dtypes = {k: v.dtype for k, v in model.params.items()}
+    assert dtypes == {"w": onp.float32, "b": onp.float32}
 
 
 @pytest.mark.parametrize("call", [

@@ -19,24 +19,12 @@ from minpy_compat.nn.conv import conv2d, max_pool2d
 from minpy_compat.nn.io import NDArrayIter
 from minpy_compat.nn.model import ModelBase
 from minpy_compat.nn.solver import Solver
+from toolkit_helpers import Linear
 
 HAVE_MXNET = importlib.util.find_spec("mxnet") is not None
 BACKENDS = ["numpy", pytest.param("mxnet", marks=pytest.mark.skipif(
     not HAVE_MXNET, reason="MXNet is not installed (the MXNet conv runs in the full env)"))]
 rng = onp.random.RandomState(7)
-
-
-class Linear(ModelBase):
-    def __init__(self, dtype=None):
-        super().__init__()
-        self.add_param("w", (2, 2), dtype=dtype)
-        self.add_param("b", (2,), init_rule="constant", dtype=dtype)
-
-    def forward(self, X, mode):
-        return layers.affine(X, self.params["w"], self.params["b"])
-
-    def loss(self, predict, y):
-        return layers.softmax_loss(predict, y)
 
 
 class Scores(ModelBase):

@@ -234,7 +234,6 @@ def from_backend(value, inputs=None):
     return value
 
 
-
 def _all_0d(inputs):
     """Whether the arrays among ``inputs`` (Python numbers and None aside) are all 0-d,
     and there is one at least."""

@@ -104,8 +104,8 @@ class OnlyMXNetPolicy(Policy):
         """The PolicyError refusing ``numpy.name``; ``reason``: why MXNet cannot run these
         arguments (``'argument 1 of dtype uint16; ...'``), where the op has an MXNet
         implementation for others."""
-        got = f"{name}, which runs only in NumPy " + ("here" if reason is None else
-                                                       f"for {reason}")
+        where = "here" if reason is None else f"for {reason}"
+        got = f"{name}, which runs only in NumPy {where}"
         error = PolicyError(message(
             f"numpy.{name} under the only_mxnet policy",
             "an op with an MXNet implementation for these arguments", got,

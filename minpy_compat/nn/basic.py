@@ -1,5 +1,5 @@
-"""Basic Cells: ``Dense``, activations (``LogSoftmax`` too), ``Dropout``, ``Flatten`` (the containers
-``SequentialCell`` and ``CellList`` are in ``containers.py``).
+"""Basic Cells: ``Dense``, activations (``LogSoftmax`` too), ``Dropout``, ``Flatten`` (the
+containers ``SequentialCell`` and ``CellList`` are in ``containers.py``).
 
 >>> import minpy_compat as ms
 >>> from minpy_compat import nn

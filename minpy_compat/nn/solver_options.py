@@ -28,4 +28,3 @@ def check_numbers(options):
             not 0 <= decay < math.inf:
         raise ValueError(message("Solver option 'lr_decay'", "a real number >= 0",
                                  repr(decay)))
-
