@@ -76,4 +76,5 @@ def set_seed(seed):
 
 
 def get_seed():
+    """The seed ``set_seed`` last set, or None."""
     return _settings.get("seed")

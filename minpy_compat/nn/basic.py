@@ -23,26 +23,36 @@ from .windows import check_float_input, check_weight_dtype
 
 
 class ReLU(Cell):
+    """``max(x, 0)``, elementwise."""
+
     def construct(self, x):
         return F.relu(x)
 
 
 class ReLU6(Cell):
+    """``min(max(x, 0), 6)``, elementwise."""
+
     def construct(self, x):
         return F.relu6(x)
 
 
 class Sigmoid(Cell):
+    """``1 / (1 + exp(-x))``, elementwise; float inputs only."""
+
     def construct(self, x):
         return F.sigmoid(F.float_only("Sigmoid input", x))
 
 
 class Tanh(Cell):
+    """``tanh(x)``, elementwise; float inputs only."""
+
     def construct(self, x):
         return F.tanh(F.float_only("Tanh input", x))
 
 
 class Softmax(Cell):
+    """The softmax of a float input along ``axis`` (the last by default)."""
+
     def __init__(self, axis=-1):
         super().__init__()
         self.axis = axis

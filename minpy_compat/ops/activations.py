@@ -76,6 +76,7 @@ def gelu(input, approximate="none"):
 
 
 def silu(input):
+    """``x * sigmoid(x)`` (SiLU, also called swish)."""
     return input * sigmoid(_float(input))
 
 
@@ -88,11 +89,13 @@ def softplus(input, beta=1, threshold=20):
 
 
 def elu(input_x, alpha=1.0):
+    """``x`` for ``x >= 0``, ``alpha * (exp(x) - 1)`` below."""
     x = _float(input_x)
     return np.where(getval(x) >= 0, x, alpha * (np.exp(np.minimum(x, 0)) - 1))
 
 
 def selu(input_x):
+    """``scale * elu(x, alpha)`` with SELU's fixed ``scale`` and ``alpha``."""
     scale, alpha = 1.0507009873554805, 1.6732632423543772
     return scale * elu(input_x, alpha)
 
@@ -106,27 +109,32 @@ def leaky_relu(input, alpha=0.2):
 
 
 def hardsigmoid(input):
+    """``relu6(x + 3) / 6``: 0 up to -3, 1 from 3, linear between."""
     x = _float(input)
     data = getval(x)
     return np.where((data > -3) & (data < 3), (x + 3) * (1 / 6), (data >= 3).astype(data.dtype))
 
 
 def hardswish(input):
+    """``x * relu6(x + 3) / 6``: 0 below -3, ``x`` above 3."""
     x = _float(input)
     data = getval(x)
     return np.where(data < -3, 0, np.where(data > 3, x, x * (x + 3) * (1 / 6)))
 
 
 def logsigmoid(x):
+    """``log(sigmoid(x))``, computed as ``-softplus(-x)`` so it cannot overflow."""
     return -softplus(-_float(x))
 
 
 def mish(x):
+    """``x * tanh(softplus(x))``."""
     x = _float(x)
     return x * np.tanh(softplus(x))
 
 
 def rsqrt(input):
+    """``1 / sqrt(x)``; ints give Float32."""
     return _float_like_inputs(1 / np.sqrt(input), input)
 
 
@@ -141,6 +149,8 @@ Rsqrt = _simple("Rsqrt", rsqrt, "1 / sqrt(x).")
 
 
 class Elu(Primitive):
+    """``Elu(alpha)(x)``: the primitive form of ``ops.elu``."""
+
     def __init__(self, alpha=1.0):
         super().__init__()
         self.alpha = alpha
@@ -150,6 +160,8 @@ class Elu(Primitive):
 
 
 class LogSoftmax(Primitive):
+    """``LogSoftmax(axis)(logits)``: the primitive form of ``ops.log_softmax``."""
+
     def __init__(self, axis=-1):
         super().__init__()
         self.axis = axis

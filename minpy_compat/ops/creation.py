@@ -36,26 +36,34 @@ def fill(type, shape, value):
 
 
 def full(size, fill_value, *, dtype=None):
+    """A tensor of ``size`` filled with ``fill_value``; ``dtype`` defaults to the value's
+    (Int64 for a Python int, Float32 for a float)."""
     return np.full(_shape(size), fill_value, dtype=dtype or _number(fill_value).dtype)
 
 
 def full_like(input, fill_value, *, dtype=None):
+    """A tensor of ``input``'s shape filled with ``fill_value``, in ``input``'s dtype
+    unless ``dtype`` is given."""
     return np.full(onp.shape(getval(input)), fill_value, dtype=dtype or _dtype_of(input))
 
 
 def ones(shape, dtype=None):
+    """Ones of ``shape``, Float32 unless ``dtype`` is given."""
     return np.ones(_shape(shape), dtype=dtype or onp.float32)
 
 
 def zeros(size, dtype=None):
+    """Zeros of ``size``, Float32 unless ``dtype`` is given."""
     return np.zeros(_shape(size), dtype=dtype or onp.float32)
 
 
 def ones_like(input, dtype=None):
+    """Ones of ``input``'s shape and (unless ``dtype`` is given) dtype."""
     return np.ones(onp.shape(getval(input)), dtype=dtype or _dtype_of(input))
 
 
 def zeros_like(input, dtype=None):
+    """Zeros of ``input``'s shape and (unless ``dtype`` is given) dtype."""
     return np.zeros(onp.shape(getval(input)), dtype=dtype or _dtype_of(input))
 
 
@@ -70,6 +78,7 @@ def arange(start=0, end=None, step=1, *, dtype=None):
 
 
 def eye(n, m=None, dtype=None):
+    """The ``n`` x ``m`` identity (``m`` defaults to ``n``), Float32 unless ``dtype`` is given."""
     return np.eye(n, m, dtype=dtype or onp.float32)
 
 

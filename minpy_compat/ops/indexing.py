@@ -72,6 +72,7 @@ def gather_elements(input, dim, index):
 
 
 def gather_d(x, dim, index):
+    """``gather_elements`` under its other name."""
     return gather_elements(x, dim, index)
 
 
@@ -94,6 +95,8 @@ def one_hot(indices, depth, on_value=1, off_value=0, axis=-1):
 
 
 class OneHot(Primitive):
+    """``OneHot(axis)(indices, depth, on_value, off_value)``: ``ops.one_hot``."""
+
     def __init__(self, axis=-1):
         super().__init__()
         self.axis = axis
@@ -118,6 +121,7 @@ def sort(input_x, axis=-1, descending=False):
 
 
 def argsort(input, axis=-1, descending=False):
+    """Int32 indices that sort ``input`` along ``axis`` (stable: ties keep their order)."""
     return _order(input, axis, descending).astype(onp.int32).view(Array)
 
 
@@ -133,6 +137,9 @@ def topk(input, k, dim=None, largest=True, sorted=True):
 
 
 class TopK(Primitive):
+    """``TopK()(x, k)``: the ``k`` largest values along the last axis, in descending
+    order, and their Int32 indices."""
+
     def __init__(self, sorted=True):
         super().__init__()
         self.sorted = sorted
@@ -142,6 +149,8 @@ class TopK(Primitive):
 
 
 class Sort(Primitive):
+    """``Sort(axis, descending)(x)``: ``(sorted values, Int32 indices)``."""
+
     def __init__(self, axis=-1, descending=False):
         super().__init__()
         self.axis, self.descending = axis, descending
@@ -175,6 +184,8 @@ GatherNd = _simple("GatherNd", gather_nd, "GatherNd()(x, indices).")
 
 
 class Gather(Primitive):
+    """``Gather(batch_dims)(params, indices, axis)``: ``ops.gather``."""
+
     def __init__(self, batch_dims=0):
         super().__init__()
         self.batch_dims = batch_dims

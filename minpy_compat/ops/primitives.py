@@ -94,6 +94,8 @@ class MatMul(Primitive):
 
 
 class Softmax(Primitive):
+    """``Softmax(axis)(x)``: the softmax along ``axis``."""
+
     def __init__(self, axis=-1):
         super().__init__()
         self.axis = axis
@@ -103,6 +105,8 @@ class Softmax(Primitive):
 
 
 class Concat(Primitive):
+    """``Concat(axis)(tensors)``: the tensors (of one dtype) joined along ``axis``."""
+
     def __init__(self, axis=0):
         super().__init__()
         self.axis = axis

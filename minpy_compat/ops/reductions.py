@@ -53,6 +53,7 @@ def amax(input, axis=None, keepdims=False):
 
 
 def amin(input, axis=None, keepdims=False):
+    """The minimum over ``axis`` (ties share the gradient evenly, as in MindSpore)."""
     return _keep_dtype(np.amin(input, axis=_axis(axis), keepdims=keepdims), input)
 
 
@@ -81,6 +82,7 @@ def max(input, axis=None, keepdims=False):
 
 
 def min(input, axis=None, keepdims=False):
+    """``(minimum, its Int64 index)`` over ``axis`` (over everything when None)."""
     return _with_index(input, axis, keepdims, _argmin64, amin)
 
 
@@ -90,6 +92,7 @@ def mean(x, axis=None, keep_dims=False):
 
 
 def prod(input, axis=None, keep_dims=False, dtype=None):
+    """The product over ``axis``; ints give Int64, and ``dtype`` casts the result."""
     result = _int64_for_ints(np.prod(input, axis=_axis(axis), keepdims=keep_dims), input)
     return result if dtype is None else result.astype(dtype)
 
@@ -105,11 +108,13 @@ def argmin(input, axis=None, keepdims=False):
 
 
 def cumsum(x, axis, dtype=None):
+    """Running sums along ``axis``, in ``x``'s dtype unless ``dtype`` is given."""
     result = _keep_dtype(np.cumsum(x, axis=axis), x)
     return result if dtype is None else result.astype(dtype)
 
 
 def cumprod(input, dim, dtype=None):
+    """Running products along ``dim``; ints give Int64, and ``dtype`` casts the result."""
     result = _int64_for_ints(np.cumprod(input, axis=dim), input)
     return result if dtype is None else result.astype(dtype)
 
@@ -145,18 +150,23 @@ class ReduceMean(_Reduce):
 
 
 class ReduceMax(_Reduce):
+    """``ReduceMax(keep_dims)(x, axis)``: the maximum (ties share the gradient)."""
     reduce = staticmethod(np.amax)
 
 
 class ReduceMin(_Reduce):
+    """``ReduceMin(keep_dims)(x, axis)``: the minimum (ties share the gradient)."""
     reduce = staticmethod(np.amin)
 
 
 class ReduceProd(_Reduce):
+    """``ReduceProd(keep_dims)(x, axis)``: the product."""
     reduce = staticmethod(np.prod)
 
 
 class Argmax(Primitive):
+    """``Argmax(axis, output_type)(x)``: indices of the maximum, Int32 by default."""
+
     def __init__(self, axis=-1, output_type=int32):
         super().__init__()
         self.axis, self.output_type = axis, output_type
@@ -166,6 +176,8 @@ class Argmax(Primitive):
 
 
 class Argmin(Argmax):
+    """``Argmin(axis, output_type)(x)``: indices of the minimum, Int32 by default."""
+
     def __call__(self, x):
         return _argmin64(getval(x), self.axis, False).astype(self.output_type)
 
@@ -183,6 +195,8 @@ class ArgMaxWithValue(Primitive):
 
 
 class ArgMinWithValue(ArgMaxWithValue):
+    """``(Int64 index, value)`` of the minimum along ``axis``."""
+
     def __call__(self, x):
         values, index = min(x, self.axis, self.keep_dims)
         return index, values
@@ -228,6 +242,8 @@ class CumSum(Primitive):
 
 
 class CumProd(CumSum):
+    """``CumProd(exclusive, reverse)(x, axis)``: running products, shifted by one
+    (starting at 1) when ``exclusive``, from the end when ``reverse``."""
     _identity = 1
 
     def _scan(self, x, axis):

@@ -70,10 +70,12 @@ def unstack(input_x, axis=0):
 
 
 def unbind(input, dim=0):
+    """The slices of ``input`` along ``dim``, as a tuple (``unstack``)."""
     return unstack(input, dim)
 
 
 def cat(tensors, axis=0):
+    """``concat`` under its other name: the tensors (of one dtype) joined along ``axis``."""
     return np.concatenate(one_dtype("ops.cat", tensors), axis=axis)
 
 
@@ -90,6 +92,7 @@ def squeeze(input, axis=None):
 
 
 def permute(input, axis):
+    """``input`` with its axes in the order ``axis`` gives."""
     return np.transpose(input, tuple(axis))
 
 
@@ -107,6 +110,7 @@ def flatten(input, order="C", *, start_dim=1, end_dim=-1):
 
 
 def tile(input, dims):
+    """``input`` repeated ``dims[i]`` times along each axis."""
     return np.tile(input, tuple(dims))
 
 
@@ -123,6 +127,7 @@ def broadcast_to(input, shape):
 
 
 def bmm(input_x, mat2):
+    """Batched matrix product; ints meeting floats follow MindSpore's dtype rule."""
     return _float_like_inputs(np.matmul(input_x, mat2), input_x, mat2)
 
 
@@ -144,6 +149,8 @@ class Split(Primitive):
 
 
 class Unstack(Primitive):
+    """``Unstack(axis)(x)``: the slices of ``x`` along ``axis``, as a tuple."""
+
     def __init__(self, axis=0, num=None):
         super().__init__()
         self.axis = axis
@@ -153,6 +160,8 @@ class Unstack(Primitive):
 
 
 class Stack(Primitive):
+    """``Stack(axis)(tensors)``: the tensors (of one dtype) stacked on a new axis."""
+
     def __init__(self, axis=0):
         super().__init__()
         self.axis = axis
@@ -162,6 +171,9 @@ class Stack(Primitive):
 
 
 class Squeeze(Primitive):
+    """``Squeeze(axis)(x)``: the length-1 axes removed (only those of ``axis``
+    when it is given)."""
+
     def __init__(self, axis=()):
         super().__init__()
         self.axis = axis
@@ -179,11 +191,15 @@ class Flatten(Primitive):
 
 
 class Tile(Primitive):
+    """``Tile()(x, multiples)``: ``x`` repeated ``multiples[i]`` times along each axis."""
+
     def __call__(self, x, multiples):
         return tile(x, multiples)
 
 
 class BroadcastTo(Primitive):
+    """``BroadcastTo(shape)(x)``: ``x`` broadcast to ``shape`` (-1 keeps an axis)."""
+
     def __init__(self, shape):
         super().__init__()
         self.shape = tuple(shape)
