@@ -178,8 +178,16 @@ ArrayVSpace.register(AdoptedArray)
 
 
 def ufunc_into_out(ufunc, method, inputs, kwargs):
-    """A ufunc's ``out=`` while tracing (NumPy's ``numpy.<ufunc>(traced, out=...)``)."""
-    return into_out(f"numpy.{ufunc.__name__}", getattr(ufunc, method), inputs, kwargs)
+    """A ufunc's ``out=`` while tracing (NumPy's ``numpy.<ufunc>(traced, out=...)``), with
+    its ``where=`` too (``numpy.add(x, 1.0, out=o, where=m)``: ``o`` keeps its values where
+    ``m`` is False, and their gradient goes to the old ``o``)."""
+    name = f"numpy.{ufunc.__name__}"
+    if kwargs.get("where", False) is True:  # the default: every slot written
+        kwargs = {key: value for key, value in kwargs.items() if key != "where"}
+    if kwargs.get("where") is not None and method == "__call__":
+        from .numpy.ufunc_where import masked_into_out
+        return masked_into_out(name, ufunc, inputs, kwargs)
+    return into_out(name, getattr(ufunc, method), inputs, kwargs)
 
 
 def into_out(name, compute, inputs, kwargs, casting="same_kind"):

@@ -326,19 +326,23 @@ def _plain_ndarray_plus_equals(x):
     out += x
 
 
-def _out_with_where(x):
-    onp.add(x, 1.0, out=np.zeros(2), where=onp.array([True, False]))
-
-
-@pytest.mark.parametrize("update, got", [(_plain_ndarray_plus_equals, "an out= ndarray"),
-                                         (_out_with_where, "where=")])
-def test_out_that_cannot_be_traced_is_refused_clearly(update, got):
+def test_out_with_where_keeps_the_old_entries_and_their_gradient():
     def f(x):
-        update(x)
+        out = x[::-1] * 3.0
+        onp.add(x, 1.0, out=out, where=onp.array([True, False]))
+        return np.sum(out * np.array([2.0, 5.0]))
+
+    check_grad(f, onp.array([0.4, -1.3]))
+    assert onp.allclose(grad(f)(np.array([0.4, -1.3])), [17.0, 0.0])
+
+
+def test_out_that_cannot_be_traced_is_refused_clearly():
+    def f(x):
+        _plain_ndarray_plus_equals(x)
         return np.sum(x)
 
     with pytest.raises(TracedValueError, match=r"numpy.add\(out=...\): expected out= arrays "
-                                               rf"from minpy_compat.numpy.*, got {got}\."):
+                                               r"from minpy_compat.numpy.*, got an out= ndarray\."):
         grad(f)(np.ones(2))
 
 

@@ -51,7 +51,8 @@ def differentiable(raw, traced):
                 if is_ufunc:
                     args, kwargs = _for_ufunc_out(name, args, kwargs)
                     if "where" in kwargs:
-                        return masked_into_out(name, lambda *a, **k: wrap_result(call(*a, **k)),
+                        return masked_into_out(f"minpy_compat.numpy.{name}",
+                                               lambda *a, **k: wrap_result(call(*a, **k)),
                                                args, kwargs)
                 return into_out(f"minpy_compat.numpy.{name}",
                                 lambda *a, **k: wrap_result(call(*a, **k)), args, kwargs,

@@ -13,7 +13,10 @@ each axis in turn:
   times;
 * ``linear_ramp`` runs from ``end_values`` to the edge element without reaching it:
   ``end + i * (edge - end) / width`` for ``i = 0 .. width - 1`` (NumPy's ``linspace``
-  with ``endpoint=False``), reversed on the right.
+  with ``endpoint=False``), reversed on the right;
+* ``reflect``/``symmetric`` with ``reflect_type='odd'`` (``2 * edge - mirrored value``,
+  folded again past a short axis) is linear along each axis: NumPy's own pad of an
+  identity matrix gives that axis's matrix, applied with ``tensordot``.
 """
 import autograd.numpy as anp
 import numpy as onp
@@ -65,9 +68,18 @@ def _ramp_borders(x, axis, before, after, ends):
     return left, None if right is None else anp.flip(right, axis)
 
 
+def _odd_reflection(x, axis, before, after, mode):
+    n = onp.shape(getval(x))[axis]
+    matrix = onp.pad(onp.eye(n), ((before, after), (0, 0)), mode=mode, reflect_type="odd")
+    dtype = onp.result_type(getval(x))
+    matrix = matrix.astype(dtype) if dtype.kind in "fc" else matrix  # float32 stays
+    return anp.moveaxis(anp.tensordot(matrix, x, axes=([1], [axis])), 0, axis)
+
+
 def pad_composite(array, pad_width, mode="constant", stat_length=None, end_values=0,
-                  **unused):
-    """``numpy.pad(array, pad_width, mode)`` for ``mode`` in ``COMPUTED_MODES``."""
+                  reflect_type="even", **unused):
+    """``numpy.pad(array, pad_width, mode)`` for ``mode`` in ``COMPUTED_MODES``, and for
+    ``reflect``/``symmetric`` with ``reflect_type='odd'``."""
     ndim = onp.ndim(getval(array))
     widths = _pairs(pad_width, ndim, as_index=True)
     lengths = _pairs(stat_length, ndim, as_index=True)
@@ -75,6 +87,9 @@ def pad_composite(array, pad_width, mode="constant", stat_length=None, end_value
     x = array
     for axis, (before, after) in enumerate(widths):
         if before == 0 and after == 0:
+            continue
+        if mode in ("reflect", "symmetric"):
+            x = _odd_reflection(x, axis, before, after, mode)
             continue
         if mode == "linear_ramp":
             left, right = _ramp_borders(x, axis, before, after, ends[axis])

@@ -40,26 +40,26 @@ def _pad_widths(pad_width, ndim):
 def _pad_vjp(fun):
     """``pad``: a constant (or empty) border is sliced off ``g``; the other index-moving
     modes go through the index map; the modes that compute their border (``mean``,
-    ``linear_ramp``, ...) through ``pad_composite``; a function as the mode is refused."""
+    ``linear_ramp``, an odd ``reflect``, ...) through ``pad_composite``; a function as the
+    mode is refused."""
     moving = moving_vjp([0])(fun)
 
     def vjp_argnums(argnums, ans, args, kwargs):
         mode = args[2] if len(args) > 2 else kwargs.get("mode", "constant")
         if isinstance(mode, str) and mode in ("constant", "empty"):
-            widths = _pad_widths(args[1], onp.ndim(getval(args[0])))
+            pad_width = args[1] if len(args) > 1 else kwargs["pad_width"]
+            widths = _pad_widths(pad_width, onp.ndim(getval(args[0])))
             inside = tuple(slice(int(before), n - int(after)) for (before, after), n
                            in zip(widths, onp.shape(getval(ans))))
             return lambda g: [g[inside]]
-        if isinstance(mode, str) and mode in COMPUTED_MODES:
+        odd = mode in ("reflect", "symmetric") and kwargs.get("reflect_type") == "odd"
+        if isinstance(mode, str) and (mode in COMPUTED_MODES or odd):
             return lambda g: pull_back(pad_composite, argnums, args, kwargs, g)
         if not isinstance(mode, str) or mode not in ("edge", "reflect", "symmetric", "wrap"):
             refuse("pad", 0, "a mode NumPy names ('constant', 'edge', 'reflect', "
                    "'symmetric', 'wrap', 'empty', 'mean', 'median', 'maximum', 'minimum', "
                    "'linear_ramp') for a gradient", f"mode={mode!r}",
                    "Pad with one of those, or compute the border yourself with np ops.")
-        if kwargs.get("reflect_type", "even") != "even":
-            refuse("pad", 0, "reflect_type='even' for a gradient",
-                   f"reflect_type={kwargs['reflect_type']!r}")
         return moving(argnums, ans, args, kwargs)
     return vjp_argnums
 

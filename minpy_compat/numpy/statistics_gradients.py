@@ -30,6 +30,9 @@ by family: ``statistics_reductions`` (the shared helpers, ``average``, ``ptp``, 
 reductions), ``statistics_quantiles`` (the order statistics) and ``statistics_weighted``
 (``cov``, ``corrcoef``, ``histogram``, the weights); this module registers them, in one table.
 """
+import numpy as onp
+
+from ..array import Array
 from .derived_gradients import REGISTERED, composite_vjp, define, override, register
 from .statistics_quantiles import (median, nanmedian, nanpercentile, nanquantile, percentile,
                                    quantile)
@@ -62,6 +65,23 @@ for _name, _weights, _parameters in (("average", ["weights"], None),
     override(_name, _weights_by_position(_name, _weights, _parameters))
 for _name, _make in HISTOGRAMS.items():  # histogram2d, histogramdd: traced weights
     override(_name, _make)
+
+
+def _as_a_plain_ndarray(facade):
+    """``make(facade)`` for ``nanmax``/``nanmin``: NumPy takes its fast path (``fmax.reduce``)
+    only for an exact ``ndarray``, and the slow one (``amax``) picks the other of two signed
+    zeros, so an Array goes in as the ndarray it is: ``nanmin(np.array([0., -0.]))`` is 0.0."""
+    def call(*args, **kwargs):
+        if args and type(args[0]) is Array:
+            args = (onp.ndarray.view(args[0], onp.ndarray),) + args[1:]
+        elif type(kwargs.get("a")) is Array:
+            kwargs = dict(kwargs, a=onp.ndarray.view(kwargs["a"], onp.ndarray))
+        return facade(*args, **kwargs)
+    return call
+
+
+for _name in ("nanmax", "nanmin"):
+    override(_name, _as_a_plain_ndarray)
 
 # The names given a gradient here (those this NumPy has), for the tests.
 NAMES = tuple(name for name in COMPOSITES if name in REGISTERED)

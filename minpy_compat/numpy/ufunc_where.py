@@ -16,7 +16,8 @@ from ..adopted import into_out
 
 def masked_into_out(name, call, args, kwargs):
     """``call(*args, **kwargs)`` with its ``where=`` and ``out=`` (a traced argument, or an
-    out= array that is traced already), written into ``out`` through ``into_out``."""
+    out= array that is traced already), written into ``out`` through ``into_out``; ``name``
+    (``numpy.add``, ``minpy_compat.numpy.add``) words its errors."""
     kwargs = dict(kwargs)
     where, out = kwargs.pop("where"), kwargs["out"]
     targets = out if type(out) is tuple else (out,)
@@ -32,7 +33,7 @@ def masked_into_out(name, call, args, kwargs):
         kept = tuple(value if target is None else anp.where(mask, value, target)
                      for value, target in zip(results if several else (results,), targets))
         return kept if several else kept[0]
-    return into_out(f"minpy_compat.numpy.{name}", compute, args, kwargs)
+    return into_out(name, compute, args, kwargs)
 
 
 def _kept_only(value, mask, shape):
