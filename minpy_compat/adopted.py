@@ -73,10 +73,8 @@ class AdoptedArray(Array):
         return iter([box[i] for i in range(len(box))])
 
     def __getitem__(self, index):
-        view = self._box()[index]
-        if getattr(view, "_view_of", None) is not None:  # writes into it come back here
-            view._view_of = (self, index)
-        return view
+        box = self._box()
+        return rebased(box[index], box, self)
 
     flat = NdarrayMethods.flat  # x.flat[i] = v writes through this array's __setitem__
 
@@ -91,7 +89,19 @@ class AdoptedArray(Array):
         return getattr(ufunc, method)(*inputs, **kwargs)
 
     def __array_function__(self, func, types, args, kwargs):
-        return func(*as_boxes(args), **as_boxes(kwargs))
+        boxes = as_boxes(args)
+        result = func(*boxes, **as_boxes(kwargs))
+        return rebased(result, boxes[0], args[0]) if args and args[0] is self else result
+
+
+def rebased(result, box, adopted):
+    """``result``, a view of ``adopted``'s box (``out[0]``, ``out.T``, ``out.reshape(-1)``,
+    ``np.reshape(out, -1)``), made a view of ``adopted`` itself: the box is gone once the
+    call returns, so a write into the view must come back to the array."""
+    view_of = getattr(result, "_view_of", None) if type(result) is TracedArray else None
+    if view_of is not None and view_of[0] is box:
+        result._view_of = (adopted, view_of[1])
+    return result
 
 
 def _on_the_box(name):
@@ -143,8 +153,9 @@ def as_boxes(value):
 
 def _delegate_to_box(name, attribute):
     """``AdoptedArray.<name>`` runs ``TracedArray.<name>`` on the array's box."""
-    if isinstance(attribute, property):
-        return property(lambda self: getattr(self._box(), name))
+    if isinstance(attribute, property):  # x.T, x.mT: views
+        return property(lambda self: (lambda box: rebased(getattr(box, name), box, self))(
+            self._box()))
     if name in _IN_PLACE:
         def in_place(self, other):
             box = self._box()
@@ -154,7 +165,11 @@ def _delegate_to_box(name, attribute):
                 return self
             return result  # the other side belongs to an inner grad: rebind (as TracedArray)
         return in_place
-    return lambda self, *args, **kwargs: getattr(self._box(), name)(*args, **kwargs)
+
+    def method(self, *args, **kwargs):  # x.reshape(...), x.transpose(): views too
+        box = self._box()
+        return rebased(getattr(box, name)(*args, **kwargs), box, self)
+    return method
 
 
 # x += v, x //= v, ...: each __i<op>__ whose __<op>__ exists (not __int__, __index__, ...).

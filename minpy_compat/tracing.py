@@ -14,6 +14,7 @@ import copy
 import threading
 from contextlib import contextmanager
 
+import autograd.numpy as anp
 import autograd.tracer as _tracer
 import numpy as onp
 from autograd.core import VJPNode, add_outgrads, sparse_object_types, vspace
@@ -262,10 +263,11 @@ def _sum_gradients(earlier, ingrad):
             # into a new array: total + ingrad of two 0-d arrays would be a NumPy scalar
             return onp.add(total, ingrad, out=onp.empty_like(total)), True
     if earlier is not None and type(ingrad) in sparse_object_types and \
-            isinstance(earlier[0], (onp.generic, float, complex)):
+            isinstance(getval(earlier[0]), (onp.generic, float, complex)):
         # 0-d gradients arrive as NumPy scalars (g * y of 0-d arrays is one); the sparse
-        # gradient of an index (x[()], x[...]) is added into an array in place
-        earlier = (onp.array(earlier[0]), True)
+        # gradient of an index (x[()], x[...]) is added into an array in place (traced
+        # under an outer grad: anp.array keeps the box)
+        earlier = (anp.array(earlier[0]), True)
     return add_outgrads(earlier, ingrad)
 
 

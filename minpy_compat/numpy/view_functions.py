@@ -17,6 +17,7 @@ import inspect
 import numpy as onp
 from autograd.tracer import getval
 
+from ..adopted import AdoptedArray, rebased
 from ..array import ARRAY_FUNCTIONS, TracedArray
 from ..traced_views import mark_view, undo_reshape, undo_swapaxes, undo_transpose
 
@@ -192,8 +193,24 @@ def _replace(namespace, name, make):
     original = namespace.get(name)
     if original is None:  # a name this NumPy version lacks (permute_dims on NumPy 1.x)
         return
-    replacement = make(original)
+    replacement = _adopting(make(original))
     namespace[name] = replacement
     raw = getattr(onp, name)
     if ARRAY_FUNCTIONS.get(raw) is original:
         ARRAY_FUNCTIONS[raw] = replacement
+
+
+def _adopting(function):
+    """``function`` given an adopted array first (a constant Array that a traced write made
+    traced): run on its traced value, with each view it returns made a view of the array
+    itself, so a write into ``np.reshape(out, -1)`` reaches ``out``."""
+    @functools.wraps(function)
+    def adopted_first(*args, **kwargs):
+        if not args or type(args[0]) is not AdoptedArray:
+            return function(*args, **kwargs)
+        box = args[0]._box()
+        result = function(box, *args[1:], **kwargs)
+        if type(result) in (list, tuple):  # split, atleast_*d of several
+            return type(result)(rebased(part, box, args[0]) for part in result)
+        return rebased(result, box, args[0])
+    return adopted_first
