@@ -170,10 +170,14 @@ class Solver:
     # ---- training ------------------------------------------------------------------
     def train(self):
         """Run ``num_epochs`` epochs; keep the best parameters (as copies) at the end.
+        ``num_epochs=0`` trains nothing and leaves the model as it is.
 
         With ``verbose=True`` a progress bar shows the current loss, and a line per
         epoch gives its mean loss and the accuracies.
         """
+        if not self.num_epochs:  # nothing to train: no bar, no init, the model as it is
+            self._last_epoch = self.epoch
+            return self
         if not self.optim_configs:
             self._init(keep_values=True)
         sizes = _epoch_sizes(self.train_dataiter, self.num_epochs)

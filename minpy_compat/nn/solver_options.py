@@ -3,20 +3,27 @@ not mid-training)."""
 import math
 import numbers
 
+import numpy as onp
+
 from ..errors import message
 from .options import is_int
 
 
 def check_numbers(options):
-    """Counts are ints (``print_every`` and ``train_acc_num_samples`` may be None);
+    """``verbose`` is a bool (MinPy's flag: a string such as 'no' would read as true);
+    counts are ints (``print_every`` and ``train_acc_num_samples`` may be None);
     ``lr_decay`` is a finite real number >= 0.
 
-    >>> check_numbers({'num_epochs': 1, 'print_every': None, 'train_acc_num_samples': None,
-    ...                'lr_decay': float('inf')})
+    >>> check_numbers({'verbose': True, 'num_epochs': 1, 'print_every': None,
+    ...                'train_acc_num_samples': None, 'lr_decay': float('inf')})
     Traceback (most recent call last):
     ...
     ValueError: Solver option 'lr_decay': expected a real number >= 0, got inf.
     """
+    verbose = options["verbose"]
+    if not isinstance(verbose, (bool, onp.bool_)):
+        raise TypeError(message("Solver option 'verbose'", "True or False", repr(verbose),
+                                "Pass verbose=False to hide the progress bar and the log."))
     for name, least in (("num_epochs", 0), ("print_every", 0), ("train_acc_num_samples", 1)):
         value = options[name]
         if (value is None and name != "num_epochs") or (is_int(value) and value >= least):
