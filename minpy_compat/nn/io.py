@@ -287,6 +287,8 @@ class NDArrayIter(DataIter):
                           {k: v[chosen] for k, v in self.label} or None,
                           batch_size=min(self.batch_size, num_samples), last_batch_handle="pad")
         sub.sample_index = self.sample_index[chosen]
+        sub.data, sub.label = ([(k, dict(made)[k]) for k, _ in own]  # not sorted by name
+                               for own, made in ((self.data, sub.data), (self.label, sub.label)))
         return sub
 
 
