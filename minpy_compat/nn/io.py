@@ -1,4 +1,5 @@
-"""Data iterators (MinPy's ``minpy.nn.io``): ``DataBatch``, ``DataIter``, ``NDArrayIter``.
+"""Data iterators (MinPy's ``minpy.nn.io``): ``DataBatch``, ``DataIter``, ``NDArrayIter``
+(``save_data_labels`` / ``load_data_labels``, from ``nn.io_files``, are importable here).
 
 ``last_batch_handle`` decides what happens to the samples that do not fill a batch:
 
@@ -12,8 +13,6 @@
 >>> it = NDArrayIter(numpy.arange(10.0).reshape(5, 2), numpy.arange(5), batch_size=2)
 >>> [(b.label[0].tolist(), b.pad) for b in it]
 [([0, 1], 0), ([2, 3], 0), ([4, 0], 1)]
-
-``save_data_labels`` / ``load_data_labels`` (in ``nn.io_files``) are importable from here.
 """
 import copy
 import numbers
@@ -262,8 +261,7 @@ class NDArrayIter(DataIter):
 
     def every_sample(self):
         """An iterator over every sample once, in order, the last batch padded; it shares
-        this iterator's arrays and leaves this iterator's position alone.
-        """
+        this iterator's arrays and leaves this iterator's position alone."""
         other = copy.copy(self)
         other.last_batch_handle, other.num_data = "pad", self.num_source
         other.hard_reset()
@@ -287,6 +285,8 @@ class NDArrayIter(DataIter):
                           {k: v[chosen] for k, v in self.label} or None,
                           batch_size=min(self.batch_size, num_samples), last_batch_handle="pad")
         sub.sample_index = self.sample_index[chosen]
+        sub.data, sub.label = ([(k, dict(made)[k]) for k, _ in own]  # not sorted by name
+                               for own, made in ((self.data, sub.data), (self.label, sub.label)))
         return sub
 
 

@@ -19,7 +19,9 @@ import numpy as onp
 
 from ..array import to_numpy, wrap
 from ..errors import message
-from .options import as_shape
+from .options import as_shape, check_keys
+
+CONFIG_KEYS = ("init_rule", "init_config", "dtype")  # a parameter's keys besides 'shape'
 
 
 class ModelBase:
@@ -205,7 +207,13 @@ none for parameter 'w'. Save this model's parameters, or load with strict=False.
 
 def _declared(where, shape, config):
     """A parameter's config: its shape as a tuple, its ``dtype`` (None: undeclared) a
-    floating NumPy dtype, checked here rather than when the Solver initialises it."""
+    floating NumPy dtype, checked here rather than when the Solver initialises it; the
+    other keys are MinPy's ``init_rule`` (checked by ``Solver.init``) and ``init_config``
+    (a dict or None), and a misspelt one is refused rather than ignored."""
+    check_keys(where, config, CONFIG_KEYS)
+    if not isinstance(config.get("init_config") or {}, dict):
+        raise TypeError(message(f"{where} 'init_config'", "a dict such as {'value': 0.0} or "
+                                "None", f"{config['init_config']!r:.60}"))
     config = dict(shape=as_shape(where, shape), **config)
     if config.get("dtype") is not None:
         try:

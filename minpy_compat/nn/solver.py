@@ -33,7 +33,7 @@ from .solver_batches import classes as _classes, epoch_sizes as _epoch_sizes, \
     evaluation_iter as _evaluation_iter, own_batch as _own_batch, trimmed as _trimmed
 from .options import check_keys, lookup
 from ..utils.progress import progress
-from .solver_options import check_numbers
+from .solver_options import check_options
 
 OPTIONS = {"task_type": "classification", "init_rule": "xavier", "init_config": None,
            "update_rule": "sgd", "optim_config": None, "lr_decay": 1.0, "num_epochs": 10,
@@ -70,6 +70,7 @@ class Solver:
         options = {**OPTIONS, **kwargs}
         self.model = model
         self.train_dataiter, self.test_dataiter = train_dataiter, test_dataiter
+        check_options(options)
         self.task_type = options["task_type"]
         if not isinstance(self.task_type, str) or self.task_type not in TASK_TYPES:
             raise UnknownOptionError(message("Solver option 'task_type'", "one of "
@@ -82,7 +83,6 @@ class Solver:
         self.optim_config = dict(options["optim_config"] or {})
         if isinstance(options["update_rule"], str):  # a typo fails here, not mid-training
             _optim.check_config(options["update_rule"], self.optim_config)
-        check_numbers(options)
         for name in ("lr_decay", "num_epochs", "train_acc_num_samples", "print_every",
                      "verbose"):
             setattr(self, name, options[name])
@@ -170,10 +170,14 @@ class Solver:
     # ---- training ------------------------------------------------------------------
     def train(self):
         """Run ``num_epochs`` epochs; keep the best parameters (as copies) at the end.
+        ``num_epochs=0`` trains nothing and leaves the model as it is.
 
         With ``verbose=True`` a progress bar shows the current loss, and a line per
         epoch gives its mean loss and the accuracies.
         """
+        if not self.num_epochs:  # nothing to train: no bar, no init, the model as it is
+            self._last_epoch = self.epoch
+            return self
         if not self.optim_configs:
             self._init(keep_values=True)
         sizes = _epoch_sizes(self.train_dataiter, self.num_epochs)

@@ -9,6 +9,8 @@ vacuously. The check runs in float64.
 >>> quick_grad_check(lambda x: np.sum(np.sin(x)), np.ones(3), verbose=False)
 True
 """
+import numbers
+
 import numpy as onp
 
 from ..array import to_numpy
@@ -25,15 +27,27 @@ def _scalar(fun, x):
     return float(out.reshape(()))
 
 
+def _random_state(rs):
+    if rs is None or (isinstance(rs, (int, onp.integer)) and not isinstance(rs, bool)):
+        return onp.random.RandomState(0 if rs is None else rs)
+    if not callable(getattr(rs, "standard_normal", None)):
+        raise TypeError(message("quick_grad_check argument 'rs'", "a numpy.random.RandomState, "
+                                "a Generator or an int seed", describe(rs)))
+    return rs
+
+
 def quick_grad_check(fun, arg, verbose=True, eps=1e-2, rtol=1e-2, atol=1e-2, rs=None):
     """Check ``grad(fun)(arg)`` projected on a random unit direction ``d`` against
     ``(fun(arg + eps/2 d) - fun(arg - eps/2 d)) / eps``.
 
     Returns ``True`` when they agree within ``rtol``/``atol``; raises
-    ``GradientCheckError`` otherwise. ``rs`` is a ``numpy.random.RandomState``
-    (default: seeded with 0, so a check is reproducible).
+    ``GradientCheckError`` otherwise. ``rs`` is a ``numpy.random.RandomState`` (or a
+    ``Generator``, or an int seed; default: seeded with 0, so a check is reproducible).
     """
-    rs = onp.random.RandomState(0) if rs is None else rs
+    rs = _random_state(rs)
+    if isinstance(eps, bool) or not isinstance(eps, numbers.Real) or not 0 < eps < onp.inf:
+        raise ValueError(message("quick_grad_check argument 'eps'", "a finite step > 0",
+                                 repr(eps)))
     x = onp.array(to_numpy(arg), dtype=onp.float64)
     direction = rs.standard_normal(x.shape)
     direction /= onp.linalg.norm(direction) or 1.0
