@@ -3,7 +3,8 @@
 ``engaged`` is False until some thread sets a non-default policy, a GPU context
 or starts recording op statistics. While it is False, a facade call costs one
 module-attribute read more than calling autograd directly; once True, calls go
-through ``minpy_compat.dispatch.policy.run_op``, which picks the backend.
+through ``minpy_compat.dispatch.policy.run_op``, which picks the backend, and so
+do Array operators (``operators.follow`` installs them while it is True).
 This module imports nothing, so the facade and ``context`` can read it freely.
 """
 import threading
@@ -12,6 +13,7 @@ engaged = False
 _reasons = set()   # (thread id, reason) pairs that need the dispatcher
 _lock = threading.RLock()  # re-entered if a thread's _Release is freed inside need()
 _local = threading.local()
+_followers = []  # operators.follow, once imported: told after each change of ``engaged``
 
 
 class _Release:
@@ -21,11 +23,14 @@ class _Release:
     def __init__(self, ident):
         self.ident = ident
 
-    def __del__(self, lock=_lock, reasons=_reasons):  # defaults: at exit globals are None
-        global engaged
+    def __del__(self, lock=_lock, reasons=_reasons, followers=_followers):  # at exit
+        global engaged                                   # globals are None: defaults
         with lock:
             reasons.difference_update([key for key in reasons if key[0] == self.ident])
-            engaged = bool(reasons)
+            before, engaged = engaged, bool(reasons)
+        if before and not engaged:
+            for follow in followers:
+                follow()
 
 
 def need(reason, on):
@@ -39,7 +44,12 @@ def need(reason, on):
             _reasons.add(key)
         else:
             _reasons.discard(key)
-        engaged = bool(_reasons)
+        before, engaged = engaged, bool(_reasons)
+    if engaged != before:  # the operators follow (outside the lock: the first may import)
+        if not _followers:
+            from .operators import follow
+            _followers.append(follow)
+        _followers[0]()
 
 
 def run(raw, traced, args, kwargs):

@@ -20,6 +20,7 @@ from . import _switch
 from .stats import record_op_stat, show_op_stat
 
 _local = threading.local()
+_blacklist_lock = threading.Lock()
 PrimitivePolicyError = PolicyError  # MinPy's name (a ValueError, as MinPy's was)
 
 
@@ -136,12 +137,24 @@ def create(policy):
     if isinstance(policy, Policy):
         return policy
     if isinstance(policy, str) and policy in _NAMES:
+        if policy == "auto_blacklist":  # one per process, so what it learns is kept (MinPy's
+            return _shared_blacklist()  # rules were one set for every thread and scope)
         return _DEFAULT if policy == "default" else _NAMES[policy]()
     # MinPy raised TypeError for anything but a name or a policy; a bad name stays a ValueError
     error = BackendError if isinstance(policy, str) else PolicyTypeError
     raise error(message("policy", f"one of {sorted(_NAMES)} or a Policy object",
                         repr(policy), "Pass a name such as 'only_numpy', or a policy "
                         "such as OnlyNumPyPolicy()."))
+
+
+_blacklist = []
+
+
+def _shared_blacklist():
+    with _blacklist_lock:
+        if not _blacklist:
+            _blacklist.append(AutoBlacklistPolicy())
+        return _blacklist[0]
 
 
 def _scopes():
