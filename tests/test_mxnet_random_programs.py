@@ -100,9 +100,9 @@ def _softmax(m, v, axis):
 
 def _step(draw, shape, mx_only):
     nd, size = len(shape), int(onp.prod(shape))
-    kinds = ["unary", "scalar"] + (["binary", "reduce", "reshape", "transpose", "slice",
-                                    "write", "custom", "softmax", "where", "concatenate"]
-                                   if nd else [])
+    kinds = ["unary", "scalar"] + (["reduce", "reshape", "transpose", "slice", "write",
+                                    "custom", "softmax", "where", "concatenate"] if nd else [])
+    kinds += ["binary"] if nd and shape[-1] <= 4 else []  # broadcasts against w[:n]
     kinds += ["dot"] if 0 < nd <= 2 else []  # MXNet's N-d dot is not NumPy's: refused
     kinds += ["matmul"] if nd == 2 else []  # MXNet's has no batched form: refused
     kinds += ["numpy_only"] if nd and not mx_only else []
@@ -116,7 +116,7 @@ def _step(draw, shape, mx_only):
                  "numpy_only": NUMPY_ONLY}[kind]
         return kind, pick(sorted(table))
     if kind == "reduce":
-        axes = [None, (0, nd - 1)] + list(range(-nd, nd))
+        axes = [None] + list(range(-nd, nd)) + ([(0, nd - 1)] if nd > 1 else [])
         return kind, (pick(["sum", "mean", "max", "min"]), pick(axes), draw(st.booleans()))
     if kind == "reshape":
         return kind, pick([(size,), (1, size), (size, 1), (-1,) + tuple(shape[1:])])
@@ -132,7 +132,7 @@ def _step(draw, shape, mx_only):
         return kind, (pick([i, slice(i, None), (Ellipsis, 0), "T", "mask"]),
                       pick(["set", "add", "const"]))
     if kind == "dot":
-        return kind, "gram" if nd == 2 and draw(st.booleans()) else "row"
+        return kind, "gram" if shape[-1] > 4 or nd == 2 and draw(st.booleans()) else "row"
     if kind in ("softmax", "concatenate"):
         return kind, axis()
     if kind in ("stack", "expand"):
