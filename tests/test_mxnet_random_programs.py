@@ -57,8 +57,8 @@ BINARY = {"add": lambda m, v, r: v + r, "mul": lambda m, v, r: v * r,
           "max": lambda m, v, r: m.maximum(v, r), "min": lambda m, v, r: m.minimum(r, v),
           "where": lambda m, v, r: m.where(v < 0.0, r, v)}
 SCALAR = {"radd": lambda v: 0.5 + v, "rmul": lambda v: 2.0 * v, "rsub": lambda v: 1.5 - v,
-          "rdiv": lambda v: 3.0 / (v * v + 1.0), "pow": lambda v: (v * v + 0.5) ** 1.5,
-          "rpow": lambda v: 1.5 ** v}
+          "rdiv": lambda v: 3.0 / (v * v + 1.0), "pow": lambda v: (v * v + 0.5) ** 0.75,
+          "rpow": lambda v: 1.5 ** (v / (v * v + 1.0))}  # bounded: programs chain them
 NUMPY_ONLY = {"cumsum": lambda m, v: m.cumsum(v, axis=-1), "sort": lambda m, v: m.sort(v),
               "flip": lambda m, v: m.flip(v, -1), "clip": lambda m, v: m.clip(v, -1.0, 1.2)}
 
@@ -129,7 +129,8 @@ def _step(draw, shape, mx_only):
         return kind, (slice(None),) * ax + (pick(steps),)
     if kind == "write":
         i = draw(st.integers(0, shape[0] - 1))
-        return kind, (pick([i, slice(i, None), (Ellipsis, 0), "T", "mask"]),
+        ellipsis = [] if mx_only else [(Ellipsis, 0)]  # MXNet's getitem refuses Ellipsis
+        return kind, (pick([i, slice(i, None), "T", "mask"] + ellipsis),
                       pick(["set", "add", "const"]))
     if kind == "dot":
         return kind, "gram" if shape[-1] > 4 or nd == 2 and draw(st.booleans()) else "row"
