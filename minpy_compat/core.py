@@ -18,7 +18,7 @@ import numbers
 
 import numpy as onp
 from autograd.builtins import SequenceBox, dict as ag_dict, list as ag_list, tuple as ag_tuple
-from autograd.core import vspace
+from autograd.core import VSpace, vspace
 from autograd.tracer import isbox
 
 from .adopted import as_boxes
@@ -132,7 +132,7 @@ def _check_output(out, func):
     """Refuse an output with no numbers in it (``None`` from a missing ``return``, a string):
     its gradient would be zeros that look like an answer."""
     for leaf in tree_leaves(out):
-        if not (isbox(leaf) or isinstance(leaf, _NUMERIC) or
+        if not (isbox(leaf) or isinstance(leaf, _NUMERIC) or type(leaf) in VSpace.mappings or
                 type(leaf).__module__.startswith("mxnet")):
             raise OutputTypeError(message(
                 f"the output of {function_name(func)}", "a number or an array (or lists, tuples "

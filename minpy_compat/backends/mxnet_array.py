@@ -131,7 +131,7 @@ class MXArray(_Operators):
     def __float__(self): return float(self._data())
     def __int__(self): return int(self._data())
     def __bool__(self): return bool(self._data())
-    def __index__(self): return int(self._data())
+    def __index__(self): return self._data().__index__()  # NumPy's rule: 0-d integers only
     def __contains__(self, value): return value in self._data()
     def item(self, *args): return self._data().item(*args)
     def tolist(self): return self._data().tolist()
