@@ -25,6 +25,14 @@ def function_name(func):
     return getattr(func, "__name__", type(func).__name__)
 
 
+def check_callable(func, where):
+    """Refuse a ``func`` that cannot be called, where it is given (``grad(None)``), not at
+    the first call; ``where`` names the operator."""
+    if not callable(func):
+        raise TypeError(message(f"{where} argument 0 'func'", "a function to differentiate",
+                                describe(func), f"Pass the function itself, e.g. {where}(f)."))
+
+
 def parse_argnums(argnum, where):
     """``(argnums as a tuple of ints, whether the gradient is bare)``: an int or a one-element
     list, tuple or range gives a bare gradient (MinPy); NumPy's integers count as ints;
@@ -65,25 +73,27 @@ def as_differentiable(value):
     return value
 
 
-def flatten_argument(value, leaves, func, argnum):
+def flatten_argument(value, leaves, func, argnum, operator="grad"):
     """A differentiated argument as a template: each array or float leaf (converted by
     ``as_differentiable``) is appended to ``leaves`` and replaced by its index; lists, tuples
     and dicts keep their shape; ``None``, strings and bools stay as constants. Anything
-    else is refused, naming the argument. One pass, no generators: it runs every call."""
+    else is refused, naming ``operator`` and the argument. One pass, no generators: it runs
+    every call."""
     kind = type(value)
     if kind is list or kind is tuple:
-        return kind([flatten_argument(item, leaves, func, argnum) for item in value])
+        return kind([flatten_argument(item, leaves, func, argnum, operator)
+                     for item in value])
     if kind is dict:
-        return {key: flatten_argument(item, leaves, func, argnum)
+        return {key: flatten_argument(item, leaves, func, argnum, operator)
                 for key, item in value.items()}
     if isinstance(value, (list, tuple, dict)):  # a namedtuple, an OrderedDict: the same kind
-        return map_items(value, lambda item: flatten_argument(item, leaves, func, argnum))
+        return map_items(value, lambda item: flatten_argument(item, leaves, func, argnum, operator))
     value = as_differentiable(value)
     kind = type(value)
     if kind in Box.type_mappings:  # every type autograd can box (containers returned above)
         if kind is onp.ndarray and value.dtype.kind in _NOT_NUMBERS:
             raise ArgnumError(message(
-                f"grad({function_name(func)}) argument {argnum}", "an array of numbers",
+                f"{operator}({function_name(func)}) argument {argnum}", "an array of numbers",
                 describe(value), "Differentiate a float array, or pass this one at an argument "
                 "position that is not differentiated."))
         leaves.append(value)
@@ -91,22 +101,22 @@ def flatten_argument(value, leaves, func, argnum):
     if value is None or kind is str or kind is bool:
         return value
     raise ArgnumError(message(
-        f"grad({function_name(func)}) argument {argnum}",
+        f"{operator}({function_name(func)}) argument {argnum}",
         "arrays or floats (possibly inside lists, tuples and dicts)",
         describe(value), "Pass it at an argument position that is not differentiated."))
 
 
-_NOT_NUMBERS = "MmUSV"  # datetimes, timedeltas, strings, bytes, structured records
+_NOT_NUMBERS = "OMmUSV"  # objects, datetimes, timedeltas, strings, bytes, structured records
 
 
-def check_argnums(argnums, args, func, kwargs=()):
+def check_argnums(argnums, args, func, kwargs=(), operator="grad"):
     """Refuse an argnum that names no argument of this call (one passed by keyword is named)."""
     for argnum in argnums:
         if not -len(args) <= argnum < len(args):
             expected = (f"argnum in 0..{len(args) - 1} for a call with {len(args)} "
                         "positional argument(s)" if args else
                         "a call with positional arguments to differentiate")
-            raise ArgnumError(message(f"grad({function_name(func)})", expected,
+            raise ArgnumError(message(f"{operator}({function_name(func)})", expected,
                                       repr(argnum) if args else f"none (argnum {argnum})",
                                       _by_keyword(func, argnum, kwargs)))
 

@@ -22,7 +22,8 @@ from autograd.core import VSpace, vspace
 from autograd.tracer import isbox
 
 from .adopted import as_boxes
-from .arguments import check_argnums, flatten_argument, function_name, parse_argnums
+from .arguments import (check_argnums, check_callable, flatten_argument, function_name,
+                        parse_argnums)
 from .array import Number, wrap_result, wrap_tree
 from .conversion import (convert_args, minpy_to_numpy, numpy_to_minpy,  # noqa: F401 (MinPy's
                          return_numpy)                                   # names, here too)
@@ -53,25 +54,26 @@ def _packed(out):
     return out
 
 
-def _vjp_and_value(func, argnums, args, kwargs, reduce_tuples=True):
+def _vjp_and_value(func, argnums, args, kwargs, reduce_tuples=True, operator="grad"):
     """Trace ``func`` w.r.t. ``args[argnums]``.
 
     Returns ``(vjp, end value, output, python_floats)``; ``python_floats[i]`` says
     which leaves of argument ``argnums[i]`` are plain Python floats (their gradients
-    are Numbers): a bool, or the argument's structure with a bool per leaf.
+    are Numbers): a bool, or the argument's structure with a bool per leaf. ``operator``
+    names the caller in errors.
     """
     requested = argnums
     if len(argnums) > 1 or argnums[0] < 0:  # [0, 0] or [0, -2]: each argument traced once
         requested = [a + len(args) if a < 0 else a for a in argnums]
         argnums = tuple(dict.fromkeys(requested))
     leaves = []
-    templates = [flatten_argument(args[i], leaves, func, i) for i in argnums]
+    templates = [flatten_argument(args[i], leaves, func, i, operator) for i in argnums]
     for argnum, template in zip(argnums, templates):
         if type(template) is not Leaf and not isinstance(template, (list, tuple, dict)):
             raise ArgnumError(message(
-                f"grad({function_name(func)}) argument {argnum}", "arrays or floats (possibly "
-                "inside lists, tuples and dicts) at a differentiated position", describe(template),
-                "Differentiate another argnum, or pass a float."))
+                f"{operator}({function_name(func)}) argument {argnum}", "arrays or floats "
+                "(possibly inside lists, tuples and dicts) at a differentiated position",
+                describe(template), "Differentiate another argnum, or pass a float."))
     one_leaf_each = all(type(t) is Leaf for t in templates)  # the common case: no unflatten
     python_floats = [_float_leaves(t, leaves) for t in templates] \
         if float in map(type, leaves) else [False] * len(templates)
@@ -132,6 +134,10 @@ def _check_output(out, func):
     """Refuse an output with no numbers in it (``None`` from a missing ``return``, a string):
     its gradient would be zeros that look like an answer."""
     for leaf in tree_leaves(out):
+        if isinstance(leaf, (onp.ndarray, onp.generic)) and leaf.dtype.kind in "OMmUSV":
+            raise OutputTypeError(message(
+                f"the output of {function_name(func)}", "numbers (a float or complex array)",
+                describe(leaf), "Return the numbers to differentiate, e.g. x.astype(float)."))
         if not (isbox(leaf) or isinstance(leaf, _NUMERIC) or type(leaf) in VSpace.mappings or
                 type(leaf).__module__.startswith("mxnet")):
             raise OutputTypeError(message(
@@ -195,12 +201,14 @@ def grad_and_loss(func, argnum=0):
 def _gradients_and_output(func, argnum, operator_name):
     """``(args, kwargs) -> (gradients as users see them, raw output)``: the body of
     ``grad`` and ``grad_and_loss`` (``grad`` never wraps the output it drops)."""
+    check_callable(func, operator_name)
     argnums, single = parse_argnums(argnum, f"{operator_name}({function_name(func)})")
     as_tuple = isinstance(argnum, tuple)
 
     def gradients_and_output(args, kwargs):
-        check_argnums(argnums, args, func, kwargs)
-        vjp, end_value, output, python_floats = _vjp_and_value(func, argnums, args, kwargs)
+        check_argnums(argnums, args, func, kwargs, operator_name)
+        vjp, end_value, output, python_floats = _vjp_and_value(
+            func, argnums, args, kwargs, operator=operator_name)
         if _is_complex(end_value):
             raise OutputTypeError(message(
                 f"{operator_name}({function_name(func)})", "a real output (the gradient of a "
@@ -240,25 +248,26 @@ def value_and_grad(func, argnum=0):
     >>> float(v), float(g)
     (8.0, 12.0)
     """
-    with_loss = grad_and_loss(func, argnum)
+    gradients_and_output = _gradients_and_output(func, argnum, "value_and_grad")
 
     @functools.wraps(func)
     def wrapped(*args, **kwargs):
-        grads, value = with_loss(*args, **kwargs)
-        return value, grads
+        grads, output = gradients_and_output(args, kwargs)
+        return wrap_tree(output), grads
     return wrapped
 
 
 def make_vjp(func, argnum=0):
     """``f(*args) -> (vjp, value)`` where ``vjp(g)`` pulls ``g`` back to ``args[argnum]``."""
+    check_callable(func, "make_vjp")
     where = f"make_vjp({function_name(func)})"
     argnums, single = parse_argnums(argnum, where)
     as_tuple = isinstance(argnum, tuple)
 
     def wrapped(*args, **kwargs):
-        check_argnums(argnums, args, func, kwargs)
+        check_argnums(argnums, args, func, kwargs, "make_vjp")
         vjp, _, output, python_floats = _vjp_and_value(func, argnums, args, kwargs,
-                                                       reduce_tuples=False)
+                                                       reduce_tuples=False, operator="make_vjp")
         return (lambda g: _finish(vjp(cotangent(g, output, where)), python_floats, single,
                                   as_tuple),
                 wrap_tree(output))

@@ -15,7 +15,8 @@ import functools
 import numpy as onp
 from autograd.tracer import getval, isbox
 
-from .arguments import as_differentiable, check_argnums, function_name, parse_argnums
+from .arguments import (as_differentiable, check_argnums, check_callable, function_name,
+                        parse_argnums)
 from .array import Number, wrap_tree
 from .errors import ArgnumError, NonScalarOutputError, describe, message
 from .tracing import map_items, tree_leaves
@@ -29,14 +30,21 @@ def jacobian(func, argnum=0):
     array([[2., 0.],
            [0., 6.]])
     """
+    return _jacobian(func, argnum, "jacobian")
+
+
+def _jacobian(func, argnum, operator):
+    """``jacobian`` with ``operator`` (``jacobian``, ``hessian``) naming it in errors."""
     from .core import _vjp_and_value
-    argnums, single = parse_argnums(argnum, f"jacobian({function_name(func)})")
+    check_callable(func, operator)
+    argnums, single = parse_argnums(argnum, f"{operator}({function_name(func)})")
     as_tuple = isinstance(argnum, tuple)
 
     @functools.wraps(func)
     def wrapped(*args, **kwargs):
-        check_argnums(argnums, args, func, kwargs)
-        vjp, _, output, _ = _vjp_and_value(func, argnums, args, kwargs, reduce_tuples=False)
+        check_argnums(argnums, args, func, kwargs, operator)
+        vjp, _, output, _ = _vjp_and_value(func, argnums, args, kwargs, reduce_tuples=False,
+                                           operator=operator)
         output_leaves = tree_leaves(output)
         argument_leaves = [tree_leaves(args[a]) for a in argnums]
         real = [[_real(leaf) for leaf in leaves] for leaves in argument_leaves]
@@ -84,12 +92,14 @@ def hessian(func, argnum=0):
     ``H[i][j]`` is the block of second derivatives w.r.t. ``args[argnum[i]]`` and
     ``args[argnum[j]]``. A constant inside an argument (None, a str) stays itself."""
     from .core import grad
+    check_callable(func, "hessian")
     argnums, single = parse_argnums(argnum, f"hessian({function_name(func)})")
     gradient = grad(_scalar_checked(func, "hessian"), argnum)
 
+    @functools.wraps(func)  # errors name func, not this helper
     def numeric_gradients(*args, **kwargs):  # the gradient's array leaves, constants left out
         return [g for g in tree_leaves(gradient(*args, **kwargs)) if not _is_constant(g)]
-    jacobian_of_gradient = jacobian(numeric_gradients, argnum)
+    jacobian_of_gradient = _jacobian(numeric_gradients, argnum, "hessian")
 
     @functools.wraps(func)
     def wrapped(*args, **kwargs):
@@ -106,6 +116,7 @@ def hessian_vector_product(func, argnum=0):
     ``args[argnum]``; one per argnum, in a list, for several), without forming the Hessian.
     A negative argnum counts from the end of ``func``'s arguments, not the vector."""
     from .core import grad
+    check_callable(func, "hessian_vector_product")
     where = f"hessian_vector_product({function_name(func)})"
     argnums, _ = parse_argnums(argnum, where)
     checked = _scalar_checked(func, "hessian_vector_product")
@@ -117,7 +128,7 @@ def hessian_vector_product(func, argnum=0):
                                       f"{len(args_and_vector)} argument(s)",
                                       "Call it as hvp(*args, vector)."))
         *args, vector = args_and_vector
-        check_argnums(argnums, args, func, kwargs)
+        check_argnums(argnums, args, func, kwargs, "hessian_vector_product")
         positive = [a + len(args) if a < 0 else a for a in argnums]
         form = tuple(positive) if isinstance(argnum, tuple) else positive
         gradient = grad(checked, form)
@@ -168,8 +179,13 @@ def _outline(tree):
 
 def elementwise_grad(func, argnum=0):
     """The gradient of ``sum(func(x))``: ``grad``, which seeds a non-scalar output with ones."""
-    from .core import grad
-    return grad(func, argnum)
+    from .core import _gradients_and_output
+    gradients_and_output = _gradients_and_output(func, argnum, "elementwise_grad")
+
+    @functools.wraps(func)
+    def wrapped(*args, **kwargs):
+        return gradients_and_output(args, kwargs)[0]
+    return wrapped
 
 
 # ---- structures --------------------------------------------------------------------------

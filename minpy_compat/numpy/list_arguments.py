@@ -41,6 +41,8 @@ def select(condlist, choicelist, default=0):
 
 def dstack(tup):
     """``numpy.dstack``: arrays as at least 3-d, joined along the third axis."""
+    if not hasattr(tup, "__getitem__"):  # a generator (read once) or a set: NumPy's rule
+        return wrap(onp.dstack(tup))
     if not contains_box(list(tup)):
         return wrap(onp.dstack(_plain(list(tup))))
     return anp.concatenate([anp.atleast_3d(a) for a in tup], axis=2)

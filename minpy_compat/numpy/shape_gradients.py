@@ -2,12 +2,15 @@
 shapes or orders, broadcast, or pick by condition. ``unique`` and NumPy 2's ``unique_*``
 are in ``unique_gradients``, imported at their place in this table.
 """
+import warnings
+
 import autograd.numpy as anp
 import numpy as onp
 from autograd.tracer import getval, isbox
 
 from .. import registry
 from ..array import wrap
+from ..errors import describe, message
 from ..dispatch.numpy_getitem import scatter_add
 from . import derived_gradients
 from .axis_index import _along_axis_index
@@ -213,6 +216,13 @@ def _joining(facade):
     raw = facade.__wrapped__
 
     def join(arrays, *args, **kwargs):
+        if not hasattr(arrays, "__getitem__"):  # read once: the check below would use it up
+            arrays = _joined_sequence(raw, arrays)
+        elif raw is onp.concatenate and isinstance(arrays, dict):
+            _refuse_joined(raw, arrays)
+        if isinstance(arrays, (list, tuple, dict)) and not arrays:
+            return raw(arrays, *args, **kwargs)  # NumPy's own ValueError (autograd's hstack
+            #                                      indexed the empty list)
         if not any(isbox(a) for a in arrays):  # NumPy's, through the facade (policies see it)
             return (wrap(raw(arrays, *args, **kwargs)) if kwargs.keys() - {"axis"} else
                     facade(arrays, *args, **kwargs))
@@ -226,6 +236,33 @@ def _joining(facade):
             kwargs.pop("axis", None)
         return facade(arrays, *args, **kwargs)
     return join
+
+
+def _refuses_iterators():
+    """Whether this NumPy's ``stack`` refuses a generator (NumPy 1.23 only warned)."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", FutureWarning)
+        try:
+            onp.stack(a for a in [onp.zeros(1)])
+        except TypeError:
+            return True
+    return False
+
+
+_STACK_REFUSES_ITERATORS = _refuses_iterators()
+
+
+def _joined_sequence(raw, arrays):
+    """A generator or a set to join, as this NumPy takes it: a list, or NumPy's TypeError."""
+    if raw is onp.concatenate or _STACK_REFUSES_ITERATORS:
+        _refuse_joined(raw, arrays)
+    return list(arrays)
+
+
+def _refuse_joined(raw, arrays):
+    raise TypeError(message(
+        f"numpy.{raw.__name__} argument 0 'arrays'", "a sequence of arrays (a list or tuple)",
+        describe(arrays), "Pass a list, e.g. list(arrays)."))
 
 
 for _name in ("concatenate", "stack", "hstack", "vstack", "column_stack"):
