@@ -232,15 +232,22 @@ def test_bprop_cells_with_parameters_match_finite_differences(case):
 
 
 # ---- regressions the fuzzer found -------------------------------------------------------------
+class Affine(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.w = ms.Parameter(ms.Tensor([2.0, 3.0]), name="w")
+        self.b = ms.Parameter(ms.Tensor([1.0]), name="b")
+
+    def construct(self, x):
+        return (x * self.w + self.b).sum()
+
+
 def test_a_parameter_listed_twice_gets_its_gradient_twice():
     """A weight list holding one Parameter twice gave the first listing zeros; MindSpore 2.10
     gives each listing the gradient (``(w, w)`` -> ``([1, 4], [1, 4])``)."""
-    w = ms.Parameter(ms.Tensor([2.0, 3.0]), name="w")
-    b = ms.Parameter(ms.Tensor([1.0]), name="b")
-    x = ms.Tensor([1.0, 4.0])
-    fn = lambda x: (x * w + b).sum()  # noqa: E731
-    for weights in ((w, w), ms.ParameterTuple([b, w, b])):
-        got = ops.GradOperation(get_by_list=True)(fn, weights)(x)
-        want = [[1.0, 4.0] if p is w else [3.0] for p in weights]
+    net, x = Affine(), ms.Tensor([1.0, 4.0])
+    for weights in ((net.w, net.w), ms.ParameterTuple([net.b, net.w, net.b])):
+        want = [[1.0, 4.0] if p is net.w else [2.0] for p in weights]
+        got = ops.GradOperation(get_by_list=True)(net, weights)(x)
         assert [g.tolist() for g in got] == want
-        assert [g.tolist() for g in ms.grad(fn, None, weights)(x)] == want
+        assert [g.tolist() for g in ms.grad(net, None, weights)(x)] == want
