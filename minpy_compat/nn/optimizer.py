@@ -163,21 +163,21 @@ class SGD(Optimizer):
                 f"momentum={momentum!r}, dampening={dampening!r}",
                 "Pass momentum=0.9 (say), or nesterov=False."))
         self.accum = self.parameters.clone(prefix="accum", init="zeros")
-        self._first = True
 
     def construct(self, gradients):
+        # read from global_step (a Parameter), so a step undone by a later failure is undone
+        first = int(self.global_step[0]) == 0
         gradients, rate = self._prepared(gradients)
         updates = []
         for i, (param, grad, accum) in enumerate(zip(self.parameters, gradients, self.accum)):
             step = grad
             if self.momentum > 0:
-                new_accum = grad if self._first else \
+                new_accum = grad if first else \
                     self.momentum * accum + (1 - self.dampening) * grad
                 updates.append((accum, new_accum))
                 step = grad + self.momentum * new_accum if self.nesterov else new_accum
             updates.append((param, param - self._lr_for(i, rate) * step))
         self._commit(rate, updates)
-        self._first = False
         return True
 
 
@@ -225,12 +225,14 @@ class Adam(Optimizer):
             raise OptimizerTypeError(message("Adam use_amsgrad", "a bool", describe(use_amsgrad)))
         self.use_amsgrad = use_amsgrad
         self.vhat = self.parameters.clone(prefix="vhat", init="zeros") if use_amsgrad else None
-        self._powers = [1.0, 1.0]
 
     def construct(self, gradients):
         gradients, rate = self._prepared(gradients)
         b1, b2 = self.beta1, self.beta2
-        powers = [self._powers[0] * b1, self._powers[1] * b2]
+        # beta ** t from global_step (a Parameter): a step undone by a later failure (a hook
+        # raising after TrainOneStepCell's update) is undone here too
+        t = int(self.global_step[0]) + 1
+        powers = [b1 ** t, b2 ** t]
         correction = onp.sqrt(1 - powers[1]) / (1 - powers[0])
         updates = []
         vhats = self.vhat if self.use_amsgrad else [None] * len(self.parameters)
@@ -246,7 +248,6 @@ class Adam(Optimizer):
             updates += [(m, new_m), (v, b2 * v + (1 - b2) * grad * grad),
                         (param, param - self._lr_for(i, rate) * step)]
         self._commit(rate, updates)
-        self._powers = powers
         return True
 
 

@@ -81,9 +81,8 @@ def differentiate(fn, args, kwargs, positions, weights, sens=None, has_aux=False
 
 def _differentiate(fn, args, kwargs, positions, weights, sens, has_aux, where):
     kept = [p for p in positions if is_tensor(args[p])]
-    frozen = [w for w in weights if not w.requires_grad]
-    if frozen:
-        live = [w for w in weights if w.requires_grad]
+    live = list({id(w): w for w in weights if w.requires_grad}.values())
+    if len(live) != len(weights):  # frozen ones get zeros; one listed twice, its gradient twice
         out, input_grads, live_grads, kept = differentiate(fn, args, kwargs, positions, live,
                                                            sens, has_aux, where)
         by_id = {id(w): g for w, g in zip(live, live_grads)}
