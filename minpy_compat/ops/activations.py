@@ -25,7 +25,8 @@ from autograd.tracer import getval
 from .. import numpy as np
 from ..errors import CellArgumentError, message
 from ..primitive import customop
-from .functional import _float_like_inputs, log_softmax, sigmoid
+from .checks import keeps_float_dtype
+from .functional import _float_like_inputs, float_only, log_softmax, no_bool, sigmoid
 from .primitives import Primitive, _simple
 
 
@@ -57,15 +58,16 @@ erf.def_grad(lambda ans, x: lambda g: g * (2 / math.sqrt(math.pi)) * np.exp(-np.
 
 
 def _float(x):
-    """Ints as float32 (MindSpore refuses them; NumPy would give float64)."""
+    """Ints as float32 (NumPy would give float64) where MindSpore takes them."""
     dtype = getattr(getval(x), "dtype", None)
     return x.astype(onp.float32) if dtype is not None and dtype.kind in "iub" else x
 
 
 # ---- function ops -----------------------------------------------------------------------
+@keeps_float_dtype
 def gelu(input, approximate="none"):
     """x * P(X <= x) for a standard normal X: exact (``'none'``) or the tanh form."""
-    x = _float(input)
+    x = float_only("ops.gelu input", input)
     if approximate == "none":
         return x * 0.5 * (1 + erf(x * (1 / math.sqrt(2))))
     if approximate == "tanh":
@@ -80,24 +82,28 @@ def silu(input):
     return input * sigmoid(_float(input))
 
 
+@keeps_float_dtype
 def softplus(input, beta=1, threshold=20):
     """log(1 + exp(beta * x)) / beta, and x itself where beta * x > threshold."""
-    x = _float(input)
+    x = float_only("ops.softplus input", input)
     scaled = x * beta
     smooth = np.logaddexp(np.zeros_like(getval(x)), scaled) * (1 / beta)
     return np.where(getval(scaled) > threshold, x, smooth)
 
 
+@keeps_float_dtype
 def elu(input_x, alpha=1.0):
     """``x`` for ``x >= 0``, ``alpha * (exp(x) - 1)`` below."""
-    x = _float(input_x)
+    x = float_only("ops.elu input_x", input_x)
     return np.where(getval(x) >= 0, x, alpha * (np.exp(np.minimum(x, 0)) - 1))
 
 
+@keeps_float_dtype
 def selu(input_x):
     """``scale * elu(x, alpha)`` with SELU's fixed ``scale`` and ``alpha``."""
     scale, alpha = 1.0507009873554805, 1.6732632423543772
-    return scale * elu(input_x, alpha)
+    x = _float(no_bool("ops.selu input_x", input_x))
+    return scale * np.where(getval(x) >= 0, x, alpha * (np.exp(np.minimum(x, 0)) - 1))
 
 
 def leaky_relu(input, alpha=0.2):
@@ -108,13 +114,15 @@ def leaky_relu(input, alpha=0.2):
     return result.astype(data.dtype) if data.dtype.kind in "iu" else result
 
 
+@keeps_float_dtype
 def hardsigmoid(input):
     """``relu6(x + 3) / 6``: 0 up to -3, 1 from 3, linear between."""
-    x = _float(input)
+    x = _float(no_bool("ops.hardsigmoid input", input))
     data = getval(x)
     return np.where((data > -3) & (data < 3), (x + 3) * (1 / 6), (data >= 3).astype(data.dtype))
 
 
+@keeps_float_dtype
 def hardswish(input):
     """``x * relu6(x + 3) / 6``: 0 below -3, ``x`` above 3."""
     x = _float(input)
@@ -122,14 +130,16 @@ def hardswish(input):
     return np.where(data < -3, 0, np.where(data > 3, x, x * (x + 3) * (1 / 6)))
 
 
+@keeps_float_dtype
 def logsigmoid(x):
     """``log(sigmoid(x))``, computed as ``-softplus(-x)`` so it cannot overflow."""
     return -softplus(-_float(x))
 
 
+@keeps_float_dtype
 def mish(x):
     """``x * tanh(softplus(x))``."""
-    x = _float(x)
+    x = float_only("ops.mish x", x)
     return x * np.tanh(softplus(x))
 
 

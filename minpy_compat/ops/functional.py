@@ -15,6 +15,7 @@ from autograd.tracer import getval
 from .. import numpy as np
 from ..errors import CellArgumentError, CellTypeError, describe, message
 from ..tensor import as_tensor, is_tensor
+from .checks import float_only, keeps_float_dtype, no_bool, not_both_bool  # noqa: F401
 from .writes import assign, assign_all  # noqa: F401 (ops.functional.assign_all)
 
 
@@ -26,10 +27,12 @@ def _float_like_inputs(result, *inputs):
     """MindSpore's float result for ints meeting floats: NumPy widens ``int32 / 2``,
     ``int32 + float32`` and ``sqrt(int32)`` to float64; MindSpore keeps the widest float
     Tensor among the inputs, or float32 when only ints and Python numbers meet."""
-    if _dtype_of(result) != onp.float64:
-        return result
     floats = [d for d in (_dtype_of(x) for x in inputs if is_tensor(x))
               if d is not None and d.kind == "f"]
+    if _dtype_of(result) == onp.float16 and onp.float16 not in floats:
+        return result.astype(onp.float32)  # NumPy gives float16 for bool and int8 inputs
+    if _dtype_of(result) != onp.float64:
+        return result
     if any(d == onp.float64 for d in floats):
         return result
     return result.astype(max(floats, key=lambda d: d.itemsize) if floats else onp.float32)
@@ -107,10 +110,12 @@ def tanh(input):
 
 
 def add(input, other):
+    not_both_bool("ops.add", input, other)
     return _float_like_inputs(np.add(input, other), input, other)
 
 
 def sub(input, other):
+    not_both_bool("ops.sub", input, other)
     return _float_like_inputs(np.subtract(input, other), input, other)
 
 
@@ -144,29 +149,24 @@ def minimum(input, other):
     return _float_like_inputs(np.minimum(input, other), input, other)
 
 
+@keeps_float_dtype
 def relu(input):
-    """max(x, 0) with gradient 0 at 0 (MindSpore's, not autograd's 0.5)."""
+    """max(x, 0) with gradient 0 at 0 (MindSpore's, not autograd's 0.5); Bool stays Bool."""
+    if _dtype_of(input) == onp.bool_:
+        return input
     return np.where(getval(input) > 0, input, 0)
 
 
+@keeps_float_dtype
 def relu6(input):
     """min(max(x, 0), 6) with MindSpore's gradient: 1 on (0, 6], so 1 at x == 6."""
+    float_only("ops.relu6 input", input)
     return np.where(getval(input) > 6, 6, relu(input))
 
 
 def sigmoid(input):
     # tanh form: no overflow warning for large negative inputs, dtype kept
     return _float_like_inputs((np.tanh(input * 0.5) + 1) * 0.5, input)
-
-
-def float_only(where, x):
-    """``x`` itself once it holds floats: MindSpore 2.10 refuses int and bool inputs to
-    softmax, log_softmax, sigmoid and tanh (NumPy would widen them to float64)."""
-    dtype = _dtype_of(x)
-    if dtype is not None and dtype.kind not in "fc":
-        raise CellTypeError(message(where, "a float16, float32 or float64 Tensor",
-                                    f"{dtype}", "Cast it first: x.astype(ms.float32)."))
-    return x
 
 
 def softmax(input, axis=-1, *, dtype=None):
@@ -212,7 +212,9 @@ def matmul(input, other):
 
 
 def reduce_sum(input, axis=(), keep_dims=False):
-    return np.sum(input, axis=_axis(axis), keepdims=keep_dims)
+    """``ReduceSum(keep_dims)(input, axis)``: ints keep their dtype, as the primitive's do."""
+    result, dtype = np.sum(input, axis=_axis(axis), keepdims=keep_dims), _dtype_of(input)
+    return result.astype(dtype) if dtype is not None and dtype.kind in "iu" else result
 
 
 def sum(input, dim=None, keepdim=False, *, dtype=None):

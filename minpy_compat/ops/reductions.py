@@ -22,6 +22,7 @@ from autograd.tracer import getval
 from .. import numpy as np
 from ..array import Array
 from ..dtype import int32, int64
+from .checks import nonempty_reduction
 from .primitives import Primitive
 
 
@@ -49,11 +50,13 @@ def _int64_for_ints(result, x):
 # ---- function ops -----------------------------------------------------------------------
 def amax(input, axis=None, keepdims=False):
     """The maximum over ``axis`` (ties share the gradient evenly, as in MindSpore)."""
+    nonempty_reduction("ops.amax", input, _axis(axis))
     return _keep_dtype(np.amax(input, axis=_axis(axis), keepdims=keepdims), input)
 
 
 def amin(input, axis=None, keepdims=False):
     """The minimum over ``axis`` (ties share the gradient evenly, as in MindSpore)."""
+    nonempty_reduction("ops.amin", input, _axis(axis))
     return _keep_dtype(np.amin(input, axis=_axis(axis), keepdims=keepdims), input)
 
 
@@ -135,6 +138,8 @@ class _Reduce(Primitive):
         self.keep_dims = keep_dims
 
     def __call__(self, x, axis=()):
+        if self.reduce in (np.amax, np.amin):
+            nonempty_reduction(type(self).__name__, x, _axis(axis))
         reduced = self.reduce(x, axis=_axis(axis), keepdims=self.keep_dims)
         return _keep_dtype(reduced, x)
 

@@ -1,0 +1,61 @@
+"""Input checks shared by the function ops: MindSpore 2.10 refuses some dtypes and axes
+that NumPy would accept (widening ints to float64, reducing over an empty axis)."""
+import functools
+
+import numpy as onp
+from autograd.tracer import getval
+
+from ..errors import CellArgumentError, CellTypeError, message
+
+
+def _dtype_of(x):
+    return getattr(getval(x), "dtype", None)
+
+
+def float_only(where, x):
+    """``x`` itself once it holds floats: MindSpore 2.10 refuses int and bool inputs to
+    softmax, log_softmax, relu6, gelu, softplus, elu and mish (NumPy would widen them)."""
+    dtype = _dtype_of(x)
+    if dtype is not None and dtype.kind not in "fc":
+        raise CellTypeError(message(where, "a float16, float32 or float64 Tensor",
+                                    f"{dtype}", "Cast it first: x.astype(ms.float32)."))
+    return x
+
+
+def no_bool(where, x):
+    """``x`` unless it holds Bool, which MindSpore refuses where it takes ints and floats."""
+    if _dtype_of(x) == onp.bool_:
+        raise CellTypeError(message(where, "a number Tensor", "Bool",
+                                    "Cast it first: x.astype(ms.float32)."))
+    return x
+
+
+def nonempty_reduction(where, x, axis):
+    """A max or min over no elements has no value (MindSpore's CPU kernel returns
+    uninitialised memory; NumPy raises without naming the op)."""
+    shape = onp.shape(getval(x))
+    axes = range(len(shape)) if axis is None else axis if isinstance(axis, tuple) else (axis,)
+    if any(shape[a] == 0 for a in axes if -len(shape) <= a < len(shape)):
+        raise CellArgumentError(message(f"{where} axis {axis!r}", "a non-empty axis",
+                                        f"an input of shape {shape}",
+                                        "Reduce over a non-empty axis, or skip empty inputs."))
+
+
+def keeps_float_dtype(op):
+    """Decorate an elementwise op so a float16/float32 input keeps its dtype: NumPy 1.x
+    widens 0-d float32 arrays meeting Python numbers (``np.where(c, x, 0)``) to float64."""
+    @functools.wraps(op)
+    def wrapper(input, *args, **kwargs):
+        result, dtype = op(input, *args, **kwargs), _dtype_of(input)
+        if dtype is not None and dtype.kind == "f" and _dtype_of(result) == onp.float64 \
+                and dtype != onp.float64:
+            return result.astype(dtype)
+        return result
+    return wrapper
+
+
+def not_both_bool(where, input, other):
+    """MindSpore's Add and Sub refuse two Bool Tensors (NumPy: logical or, or a TypeError)."""
+    if _dtype_of(input) == onp.bool_ and _dtype_of(other) == onp.bool_:
+        raise CellTypeError(message(where, "number Tensors", "two Bool Tensors",
+                                    "Cast them first: x.astype(ms.int32)."))

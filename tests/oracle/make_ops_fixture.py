@@ -1,0 +1,59 @@
+"""Record real MindSpore 2.10's answers for the cases in ``ops_cases*.py``.
+
+Run with a Python that has MindSpore (CPU, PyNative), from this directory:
+``/tmp/msvenv/bin/python make_ops_fixture.py`` writes ``ops_fixture.json``, which
+``tests/test_cell_oracle_ops.py`` replays on minpy_compat. Only cases whose op exists
+in both libraries are kept.
+"""
+import ast
+import json
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+import mindspore  # noqa: E402
+from mindspore import ops  # noqa: E402
+
+from oracle_io import run_case  # noqa: E402
+from ops_cases import elementwise_cases  # noqa: E402
+from ops_cases_more import (creation_cases, indexing_cases, reduction_cases,  # noqa: E402
+                            shaping_cases)
+
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def our_names():
+    """``minpy_compat.ops.__all__``, read without importing minpy_compat (no autograd here)."""
+    with open(os.path.join(HERE, "..", "..", "minpy_compat", "ops", "__init__.py")) as f:
+        tree = ast.parse(f.read())
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and node.targets[0].id == "__all__":
+            return set(ast.literal_eval(node.value))
+    raise LookupError("minpy_compat/ops/__init__.py: expected __all__, got none.")
+
+
+def main(path):
+    # without it a kernel error surfaces at a later op's sync, blamed on the wrong case
+    mindspore.set_context(pynative_synchronize=True)
+    cases = elementwise_cases() + reduction_cases() + shaping_cases() + creation_cases() \
+        + indexing_cases()
+    kept = [c for c in cases if hasattr(ops, c["op"]) and c["op"] in our_names()]
+    missing = sorted({c["op"] for c in cases} - {c["op"] for c in kept})
+
+    def grad_fn(fn, positions):
+        return mindspore.grad(fn, grad_position=positions)
+
+    for case in kept:
+        case.update(run_case(case, mindspore, ops, grad_fn))
+    not_in_mindspore = sorted(n for n in our_names() if not hasattr(ops, n))
+    fixture = {"mindspore": mindspore.__version__, "skipped_ops": missing,
+               "not_in_mindspore": not_in_mindspore, "cases": kept}
+    with open(path, "w") as f:
+        json.dump(fixture, f, separators=(",", ":"))
+    print(f"{len(kept)} cases, skipped ops {missing}, {os.path.getsize(path)} bytes")
+
+
+if __name__ == "__main__":
+    main(os.path.join(HERE, "ops_fixture.json"))

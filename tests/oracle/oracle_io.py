@@ -1,0 +1,85 @@
+"""Run one encoded case on a MindSpore-like library and record what came out.
+
+Shared by ``make_ops_fixture.py`` (real MindSpore) and the replay test (minpy_compat),
+so both sides build inputs and take gradients the same way. ``lib`` is the top-level
+module (``mindspore`` or ``minpy_compat``); ``ops`` its ops module.
+"""
+import numpy as onp
+
+
+def decode(value, lib, tensors):
+    """An encoded value as a ``lib`` object; each Tensor built is appended to ``tensors``."""
+    if isinstance(value, dict) and "t" in value:
+        data = onp.array(value["t"], dtype=value["dtype"]).reshape(value["shape"])
+        tensors.append(lib.Tensor(data))
+        return tensors[-1]
+    if isinstance(value, dict) and "tuple" in value:
+        return tuple(decode(v, lib, tensors) for v in value["tuple"])
+    if isinstance(value, dict) and "mstype" in value:
+        return getattr(lib, value["mstype"])
+    if isinstance(value, list):
+        return tuple(value)
+    return value
+
+
+def rebuild(value, flat, lib):
+    """``value`` with its Tensors taken, in order, from the list ``flat``."""
+    if isinstance(value, dict) and "t" in value:
+        return flat.pop(0)
+    if isinstance(value, dict) and "tuple" in value:
+        return tuple(rebuild(v, flat, lib) for v in value["tuple"])
+    return decode(value, lib, [])
+
+
+def make_op(case, ops):
+    op = getattr(ops, case["op"])
+    return op(*[tuple(a) if isinstance(a, list) else a for a in case["init"]]) \
+        if "init" in case else op
+
+
+def record(out):
+    """A JSON-able summary of an output: value, dtype and shape, or a tuple of them."""
+    if isinstance(out, (tuple, list)):
+        return {"tuple": [record(o) for o in out]}
+    if isinstance(out, (bool, int, float)):
+        return {"py": out}
+    data = out.asnumpy() if hasattr(out, "asnumpy") else onp.asarray(out)
+    if data.dtype.kind == "f":
+        value = onp.where(onp.isfinite(data), data, 0).tolist()
+        finite = onp.isfinite(data).tolist()
+    else:
+        value, finite = data.tolist(), True
+    return {"value": value, "finite": finite, "dtype": data.dtype.name, "shape": list(data.shape)}
+
+
+def error(err):
+    return {"error": type(err).__name__, "message": str(err).split("\n")[0][:300],
+            "bases": [c.__name__ for c in type(err).__mro__]}
+
+
+def run_case(case, lib, ops, grad_fn):
+    """``{"out": ..., "gradient": ...}`` for one case; ``grad_fn(fn, positions)`` is the
+    library's ``grad(fn, grad_position=positions)``."""
+    result = {}
+    try:
+        op, tensors = make_op(case, ops), []
+        args = [decode(a, lib, tensors) for a in case["args"]]
+        kwargs = {k: decode(v, lib, tensors) for k, v in case["kwargs"].items()}
+        result["out"] = record(op(*args, **kwargs))
+    except Exception as err:  # an oracle records whatever raised
+        result["out"] = error(err)
+        return result
+    positions = tuple(i for i, t in enumerate(tensors) if t.asnumpy().dtype.kind == "f")
+    if not case["grad"] or not positions:
+        return result
+
+    def flat_fn(*flat):
+        flat = list(flat)
+        call_args = [rebuild(a, flat, lib) for a in case["args"]]
+        return op(*call_args, **{k: rebuild(v, flat, lib) for k, v in case["kwargs"].items()})
+
+    try:
+        result["gradient"] = record(grad_fn(flat_fn, positions)(*tensors))
+    except Exception as err:
+        result["gradient"] = error(err)
+    return result
