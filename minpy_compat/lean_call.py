@@ -123,7 +123,7 @@ def lean(prim):
                                       (x, value), kwargs)
             return general(args, kwargs)
         except TracedValueError:  # NumPy met a traced value inside a list: np.sum([x, y])
-            listed = _lists_as_arrays(args)
+            listed = _lists_as_arrays(prim, args)
             if listed is None:
                 raise
             return call(*listed, **kwargs)
@@ -163,14 +163,15 @@ def lean(prim):
     return call
 
 
-def _lists_as_arrays(args):
+def _lists_as_arrays(prim, args):
     """``args`` with each list or tuple that holds a traced value made one traced array (as
     NumPy's ``asarray`` makes an array of an array-like); None if there is none."""
-    import autograd.numpy as anp
+    from .conversion import traced_list_array
     listed, changed = list(args), False
     for i, arg in enumerate(args):
         if type(arg) in (list, tuple) and contains_box(arg):
-            listed[i], changed = anp.array(arg), True
+            where = f"minpy_compat.numpy.{getattr(prim, '__name__', 'function')} argument {i}"
+            listed[i], changed = traced_list_array(arg, where), True
     return listed if changed else None
 
 

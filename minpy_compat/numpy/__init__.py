@@ -26,6 +26,7 @@ from autograd.tracer import getval as _getval
 
 from ..array import ARRAY_FUNCTIONS as _ARRAY_FUNCTIONS, Array, TracedArray as _TracedArray, \
     to_numpy as _to_numpy, wrap as _wrap
+from ..conversion import refuse_ragged as _refuse_ragged
 from ._namespace import contains_box as _contains_box, fill_namespace as _fill_namespace, \
     differentiable as _differentiable
 
@@ -36,6 +37,8 @@ ndarray = Array
 def array(object, dtype=None, *, copy=True, order="K", subok=False, ndmin=0, **kwargs):
     """``numpy.array``, also from lists of traced values (then differentiable)."""
     if _contains_box(object):
+        if type(object) in (list, tuple):
+            _refuse_ragged(object, "minpy_compat.numpy.array argument 0 'object'")
         return _wrap(_anp.array(object, dtype=dtype, ndmin=ndmin))
     return _wrap(_onp.array(_plain(object), dtype=dtype, copy=copy, order=order, ndmin=ndmin,
                             **kwargs))
@@ -49,6 +52,8 @@ def asarray(a, dtype=None, order=None, **kwargs):
             (dtype is None or _onp.dtype(dtype) == a.dtype):
         return a  # a value in MXNet, the same way (NumPy's view of it would be read-only)
     if _contains_box(a):
+        if type(a) in (list, tuple):
+            _refuse_ragged(a, "minpy_compat.numpy.asarray argument 0 'a'")
         result = _anp.array(a)
         return result if dtype is None else result.astype(dtype)
     return _onp.asarray(_plain(a), dtype=dtype, order=order, **kwargs).view(Array)
@@ -99,6 +104,9 @@ array2string, array_str, array_repr = map(_printing, (_onp.array2string, _onp.ar
 format_float_positional, format_float_scientific = map(
     _printing, (_onp.format_float_positional, _onp.format_float_scientific))
 from .list_arguments import block, choose, dstack, fromiter, piecewise, select  # noqa: E402,F401
+from .list_arguments import first_listed as _first_listed  # noqa: E402
+std, var, mean = (_differentiable(getattr(_onp, _name), _first_listed(getattr(_anp, _name), _name))
+                  for _name in ("std", "var", "mean"))
 from .in_place import copyto, fill_diagonal, place, put, put_along_axis, putmask  # noqa: E402,F401
 from .functional import apply_along_axis, apply_over_axes, vectorize  # noqa: E402,F401
 from . import windows as _windows  # noqa: E402,F401  (numpy.lib's sliding_window_view)

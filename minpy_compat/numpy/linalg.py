@@ -3,13 +3,15 @@ import numpy.linalg as _onp_linalg
 import autograd.numpy.linalg as _anp_linalg
 
 from ..array import ARRAY_FUNCTIONS as _ARRAY_FUNCTIONS
-from ._namespace import contains_box as _contains_box, fetched_later as _fetched_later, \
-    fill_namespace as _fill_namespace
+from ._namespace import contains_box as _contains_box, differentiable as _differentiable, \
+    fetched_later as _fetched_later, fill_namespace as _fill_namespace
+from .list_arguments import first_listed as _first_listed
 
 _LAZY = _fill_namespace(globals(), _onp_linalg, _anp_linalg)
 __getattr__ = _fetched_later(_onp_linalg, globals(), __name__)
 
 _numpy_multi_dot = multi_dot  # noqa: F821  (the facade fill_namespace made)
+norm = _differentiable(_onp_linalg.norm, _first_listed(_anp_linalg.norm, "linalg.norm"))
 
 
 def multi_dot(arrays, *, out=None):

@@ -15,6 +15,7 @@ import numpy as onp
 from autograd.tracer import getval, isbox
 
 from ..array import ARRAY_FUNCTIONS, Array, wrap
+from ..conversion import traced_list_array
 from ._namespace import contains_box, plain
 
 
@@ -127,6 +128,22 @@ def piecewise(x, condlist, funclist, *args, **kw):
     return result
 
 
+def first_listed(traced, name):
+    """autograd's ``traced`` (``std``, ``var``, ``mean``, ``linalg.norm``) makes a list
+    argument an array with autograd's ``array``, which turned a ragged list into a made-up
+    value on NumPy 1.x. Here a plain list is read as NumPy reads it (its result or its
+    error), and a list holding traced values is refused by name if it is ragged."""
+    where = f"minpy_compat.numpy.{name} argument 0"
+
+    def call(a, *args, **kwargs):
+        if type(a) in (list, tuple):
+            a = traced_list_array(a, where) if contains_box(a) else onp.asarray(a)
+        return traced(a, *args, **kwargs)
+    call.__name__ = call.__qualname__ = getattr(traced, "__name__", name)
+    call.__wrapped__ = traced
+    return call
+
+
 _numpy_fromiter = plain(onp.fromiter)
 
 
@@ -151,4 +168,5 @@ for _name, _function in (("select", select), ("dstack", dstack), ("block", block
                          ("choose", choose), ("piecewise", piecewise)):
     ARRAY_FUNCTIONS[getattr(onp, _name)] = _function
 
-__all__ = ["block", "choose", "contains_box", "dstack", "fromiter", "piecewise", "select"]
+__all__ = ["block", "choose", "contains_box", "dstack", "first_listed", "fromiter", "piecewise",
+           "select"]

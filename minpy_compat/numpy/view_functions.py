@@ -118,7 +118,11 @@ def _flipped(m, axis=None):
 def _flip(original):
     @functools.wraps(original)
     def flip(m, axis=None):
-        return _flipped(m, axis) if type(m) is TracedArray else original(m, axis=axis)
+        if type(m) is not TracedArray:
+            return original(m, axis=axis)
+        if axis is not None:  # NumPy's own checks: an axis out of range, or repeated
+            original(_placeholder(m.shape), axis=axis)
+        return _flipped(m, axis)
     return flip
 
 
