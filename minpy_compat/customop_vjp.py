@@ -4,6 +4,8 @@ gradients come back checked (shape, dtype, one per item of a list argument), and
 argument without a registered gradient is named when the backward pass reaches it.
 ``registry`` keeps the makers and publishes this VJP to autograd.
 """
+import inspect
+
 from autograd.core import vspace
 from autograd.tracer import Box, getval, isbox
 
@@ -33,15 +35,18 @@ def customop_vjp(op, makers, groups, argnums, ans, args, kwargs):
         maker = makers.get(argnum)
         if maker is not None:
             what = f"gradient maker for argument {argnum} {op.arg_name(argnum)!r}"
+            maker_args, maker_kwargs = _maker_arguments(op, maker, user_args, user_kwargs)
             singles[argnum] = _made(op, what, _run_gradient(
-                op, outer, maker, (user_ans, *user_args), user_kwargs, what))
+                op, outer, maker, (user_ans, *maker_args), maker_kwargs, what))
             continue
         for group, multi in groups:
             if argnum in group:
                 if all(group is not seen for seen, _ in multis):
                     what = f"def_multiple_grad maker for arguments {group}"
+                    maker_args, maker_kwargs = _maker_arguments(op, multi, user_args,
+                                                                user_kwargs)
                     multis.append((group, _made(op, what, _run_gradient(
-                        op, outer, multi, (user_ans, *user_args), user_kwargs, what))))
+                        op, outer, multi, (user_ans, *maker_args), maker_kwargs, what))))
                 break
 
     def vjp(g):
@@ -70,6 +75,42 @@ def customop_vjp(op, makers, groups, argnums, ans, args, kwargs):
         return out
 
     return vjp
+
+
+_takes_call_as_is = {}  # (maker, positional count, keywords) -> whether it binds as called
+
+
+def _maker_arguments(op, maker, args, kwargs):
+    """The arguments after ``ans`` that ``maker`` gets: the op's, as called (MinPy's rule);
+    or, when the call left parameters to their defaults and the maker names them
+    (``def f(x, y=1.0)`` called as ``f(a)``, maker ``lambda ans, x, y: ...``), the call with
+    those defaults filled in, so the maker sees ``y`` rather than failing on it."""
+    key = (maker, len(args), tuple(kwargs))
+    as_is = _takes_call_as_is.get(key)
+    if as_is is None:
+        try:
+            signature = inspect.signature(maker)
+        except (TypeError, ValueError):  # a builtin without one: call it as MinPy did
+            signature = None
+        as_is = _takes_call_as_is[key] = (
+            signature is None or op._signature is None or
+            _binds(signature, (None, *args), kwargs))
+    if as_is:
+        return args, kwargs
+    try:
+        bound = op._signature.bind(*args, **kwargs)
+    except TypeError:  # the op's own call would have failed first; keep the maker's error
+        return args, kwargs
+    bound.apply_defaults()
+    return bound.args, bound.kwargs
+
+
+def _binds(signature, args, kwargs):
+    try:
+        signature.bind(*args, **kwargs)
+    except TypeError:  # bind's way to say these arguments do not fit
+        return False
+    return True
 
 
 def _traceable(value):
