@@ -377,23 +377,7 @@ def test_float32_weights_get_float32_gradients():
 
 
 # ---- refusals --------------------------------------------------------------------------------
-REFUSED_METHODS = ["inverted_cdf", "averaged_inverted_cdf", "closest_observation",
-                   "interpolated_inverted_cdf", "hazen", "weibull", "median_unbiased",
-                   "normal_unbiased"]
-
-
-@pytest.mark.parametrize("method", REFUSED_METHODS)
-def test_every_other_quantile_method_is_refused(method):
-    with pytest.raises(NoGradientFuncError, match=rf"argument 5 'method': expected one of "
-                                                  rf"'linear'.*got '{method}'"):
-        grad(lambda a: np.sum(np.nanquantile(a, QV, 1, method=method)))(AN)
-
-
 @pytest.mark.parametrize("call, match", [
-    (lambda a: np.quantile(a, 0.3, method="weibull"), r"quantile argument 5 'method'.*'weibull'"),
-    (lambda a: np.percentile(a, 30, 0, None, False, "hazen"), r"percentile .*'hazen'"),
-    (lambda a: np.nanquantile(a, 0.3, method="inverted_cdf"), r"nanquantile .*inverted_cdf"),
-    (lambda a: np.nanpercentile(a, 30, method="median_unbiased"), r"nanpercentile .*median_"),
     (lambda a: np.median(a.copy(), overwrite_input=True), r"median argument 3 'overwrite_input'"),
     (lambda a: np.nanmedian(a * 1, overwrite_input=True), r"nanmedian .*overwrite_input=False"),
     (lambda a: np.quantile(a * 1, QV, overwrite_input=True),

@@ -14,11 +14,10 @@ from a composite (or an index map) written with autograd.numpy operations.
   gives NaN there).
 * **Order statistics** (``median``, ``percentile``, ``quantile`` and their nan versions)
   let NumPy sort the values (untraced) and read the chosen ones back from ``a`` by index
-  (traced), so the gradient goes to the entries NumPy picked; the interpolation weight of
-  ``method='linear'`` is traced through ``q``, which gives the gradient w.r.t. ``q``.
-  Methods other than 'linear', 'lower', 'higher', 'midpoint' and 'nearest' (and so
-  weighted quantiles, which NumPy allows only with 'inverted_cdf') and
-  ``overwrite_input=True`` are refused.
+  (traced), so the gradient goes to the entries NumPy picked, for every ``method`` (and
+  ``weights=``, which NumPy 2 allows with 'inverted_cdf'); the interpolation weight of the
+  continuous methods is traced through ``q``, which gives the gradient w.r.t. ``q``.
+  ``overwrite_input=True`` is refused.
 * ``average``, ``ptp``, ``cov``, ``corrcoef`` and ``histogram`` are restated directly.
 * **Weights** (``average``, ``cov``'s ``aweights``, ``bincount``, ``histogram``,
   ``histogram2d``/``histogramdd`` in ``statistics_histograms``) are

@@ -96,13 +96,36 @@ def _rearranging(original, undo_for):
 
 
 def _atleast(original):
+    several = type(onp.atleast_1d(0, 0))  # a list on NumPy 1.x, a tuple on NumPy 2
+
     @functools.wraps(original)
     def function(*arrays):
-        results = original(*arrays)
-        single = len(arrays) == 1
-        for a, result in zip(arrays, [results] if single else results):
-            if type(a) is TracedArray:
+        if len(arrays) != 1:  # one call each: autograd's rule takes one argument
+            return several(function(a) for a in arrays)
+        result = original(*arrays)
+        if type(arrays[0]) is TracedArray:
+            mark_view(result, arrays[0], undo_reshape(arrays[0]))
+        return result
+    return function
+
+
+def _broadcasting(original):
+    """``broadcast_arrays``/``meshgrid``: a result that views all of its argument
+    (``meshgrid(..., sparse=True, copy=False)``, an argument already of the broadcast
+    shape) passes writes on to it; one that repeats entries (a broadcast) is read-only
+    under ``grad``, where NumPy only warns, as a write there changes several entries."""
+    @functools.wraps(original)
+    def function(*arrays, **kwargs):
+        results = original(*arrays, **kwargs)
+        for a, result in zip(arrays, results):
+            if type(a) is not TracedArray or type(result) is not TracedArray or \
+                    not onp.may_share_memory(result._value, a._value):
+                continue
+            if result.size == a.size:
                 mark_view(result, a, undo_reshape(a))
+            else:
+                result._value = result._value.view()
+                result._value.flags.writeable = False
         return results
     return function
 
@@ -162,6 +185,8 @@ def install(namespace):
     for name, axis_for in _SPLITTING.items():
         _replace(namespace, name, lambda original, axis_for=axis_for: _split(original, axis_for))
     _replace(namespace, "rot90", _rot90)
+    for name in ("broadcast_arrays", "meshgrid"):
+        _replace(namespace, name, _broadcasting)
 
 
 def _flip_one(original, axis):
@@ -205,16 +230,26 @@ def _replace(namespace, name, make):
 
 
 def _adopting(function):
-    """``function`` given an adopted array first (a constant Array that a traced write made
-    traced): run on its traced value, with each view it returns made a view of the array
-    itself, so a write into ``np.reshape(out, -1)`` reaches ``out``."""
+    """``function`` given adopted arrays (constant Arrays that a traced write made traced):
+    run on their traced values, with each view it returns of one made a view of that array
+    itself, so a write into ``np.reshape(out, -1)`` or ``np.atleast_1d(d, out)[1]``
+    reaches ``out``."""
     @functools.wraps(function)
-    def adopted_first(*args, **kwargs):
-        if not args or type(args[0]) is not AdoptedArray:
+    def adopting(*args, **kwargs):
+        pairs = [(a._box(), a) for a in list(args) + list(kwargs.values())
+                 if type(a) is AdoptedArray]
+        if not pairs:
             return function(*args, **kwargs)
-        box = args[0]._box()
-        result = function(box, *args[1:], **kwargs)
-        if type(result) in (list, tuple):  # split, atleast_*d of several
-            return type(result)(rebased(part, box, args[0]) for part in result)
-        return rebased(result, box, args[0])
-    return adopted_first
+        boxes = {id(a): box for box, a in pairs}
+        result = function(*(boxes.get(id(a), a) for a in args),
+                          **{key: boxes.get(id(a), a) for key, a in kwargs.items()})
+        if type(result) in (list, tuple):  # split, atleast_*d of several, broadcast_arrays
+            return type(result)(_rebased_all(part, pairs) for part in result)
+        return _rebased_all(result, pairs)
+    return adopting
+
+
+def _rebased_all(result, pairs):
+    for box, adopted in pairs:
+        result = rebased(result, box, adopted)
+    return result
