@@ -17,9 +17,14 @@ import inspect
 import numpy as onp
 from autograd.tracer import getval
 
-from ..adopted import AdoptedArray, rebased
+from ..adopted import ADOPTED_TYPES, rebased
 from ..array import ARRAY_FUNCTIONS, TracedArray
+from ..backends.mxnet_array import MXBox
 from ..traced_views import mark_view, undo_reshape, undo_swapaxes, undo_transpose
+
+
+# Traced values whose basic indexing and reshape hand out views: NumPy's and MXNet's.
+_SLICED = (TracedArray, MXBox)
 
 
 def _placeholder(shape):
@@ -100,6 +105,10 @@ def _atleast(original):
     def function(*arrays):
         results = original(*arrays)
         single = len(arrays) == 1
+        if any(type(a) is MXBox for a in arrays):  # MXBox.reshape marks its view itself
+            results = [a.reshape(r.shape) if type(a) is MXBox else r
+                       for a, r in zip(arrays, [results] if single else results)]
+            return results[0] if single else results
         for a, result in zip(arrays, [results] if single else results):
             if type(a) is TracedArray:
                 mark_view(result, a, undo_reshape(a))
@@ -118,14 +127,14 @@ def _flipped(m, axis=None):
 def _flip(original):
     @functools.wraps(original)
     def flip(m, axis=None):
-        return _flipped(m, axis) if type(m) is TracedArray else original(m, axis=axis)
+        return _flipped(m, axis) if type(m) in _SLICED else original(m, axis=axis)
     return flip
 
 
 def _split(original, axis_for):
     @functools.wraps(original)
     def split(ary, indices_or_sections, *args, **kwargs):
-        if type(ary) is not TracedArray:
+        if type(ary) not in _SLICED:
             return original(ary, indices_or_sections, *args, **kwargs)
         shape = ary.shape
         parts = original(_placeholder(shape), indices_or_sections, *args, **kwargs)  # checks
@@ -163,7 +172,7 @@ def install(namespace):
 def _flip_one(original, axis):
     @functools.wraps(original)
     def flip_axis(m):
-        if type(m) is TracedArray and m.ndim > axis:
+        if type(m) in _SLICED and m.ndim > axis:
             return _flipped(m, axis)
         return original(m)  # untraced, or NumPy's error for too few dimensions
     return flip_axis
@@ -172,7 +181,7 @@ def _flip_one(original, axis):
 def _rot90(original):
     @functools.wraps(original)
     def rot90(m, k=1, axes=(0, 1)):
-        if type(m) is not TracedArray:
+        if type(m) not in _SLICED:
             return original(m, k, axes)
         original(_placeholder(m.shape), k, axes)  # NumPy's checks of axes
         first, second = (axis % m.ndim for axis in axes)
@@ -206,7 +215,7 @@ def _adopting(function):
     itself, so a write into ``np.reshape(out, -1)`` reaches ``out``."""
     @functools.wraps(function)
     def adopted_first(*args, **kwargs):
-        if not args or type(args[0]) is not AdoptedArray:
+        if not args or type(args[0]) not in ADOPTED_TYPES:
             return function(*args, **kwargs)
         box = args[0]._box()
         result = function(box, *args[1:], **kwargs)
