@@ -98,7 +98,7 @@ def rebased(result, box, adopted):
     """``result``, a view of ``adopted``'s box (``out[0]``, ``out.T``, ``out.reshape(-1)``,
     ``np.reshape(out, -1)``), made a view of ``adopted`` itself: the box is gone once the
     call returns, so a write into the view must come back to the array."""
-    view_of = getattr(result, "_view_of", None) if type(result) is TracedArray else None
+    view_of = getattr(result, "_view_of", None) if isinstance(result, Box) else None
     if view_of is not None and view_of[0] is box:
         result._view_of = (adopted, view_of[1])
     return result

@@ -46,10 +46,8 @@ class AdoptedMXArray(MXArray):
         self._take(box)
 
     def __getitem__(self, index):
-        view = self._box()[index]
-        if getattr(view, "_view_of", None) is not None:  # writes into it come back here
-            view._view_of = (self, index)
-        return view
+        box = self._box()
+        return _rebased(box[index], box, self)
 
     def __array_ufunc__(self, ufunc, method, *inputs, **kwargs):
         if method == "at" and inputs[0] is self:  # writes into this array
@@ -79,11 +77,27 @@ def _release(array):
     array.__class__ = MXArray
 
 
+def _rebased(result, box, array):
+    """``result``, a view of ``array``'s box (``a[0]``, ``a.T``, ``a.reshape(-1)``), made a
+    view of ``array`` itself: the box is gone once the call returns, so a write into the
+    view must come back to the array."""
+    view_of = getattr(result, "_view_of", None) if isinstance(result, Box) else None
+    if view_of is not None and view_of[0] is box:
+        result._view_of = (array, view_of[1])
+    return result
+
+
 def _delegate(name, attribute):
-    """``AdoptedMXArray.<name>`` runs ``MXBox.<name>`` on the array's box."""
+    """``AdoptedMXArray.<name>`` runs ``MXBox.<name>`` on the array's box (a view it
+    returns, ``a.T`` or ``a.reshape(-1)``, views the array)."""
     if isinstance(attribute, property):
-        return property(lambda self: getattr(self._box(), name))
-    return lambda self, *args, **kwargs: getattr(self._box(), name)(*args, **kwargs)
+        return property(lambda self: (lambda box: _rebased(getattr(box, name), box, self))(
+            self._box()))
+
+    def method(self, *args, **kwargs):
+        box = self._box()
+        return _rebased(getattr(box, name)(*args, **kwargs), box, self)
+    return method
 
 
 # What an AdoptedMXArray keeps as an MXArray: identity, class protocol, its slots, and the

@@ -8,6 +8,7 @@ import numpy as onp
 
 from ..errors import message
 from ..traced_array import shape_argument
+from .mxnet_layout import keeps_memory
 
 
 _facade_functions = {}
@@ -108,9 +109,10 @@ class _Operators:
     # Their results are views in NumPy: writes into them reach this value (mxnet_writes).
     # Read in order='F', NumPy's reshape and ravel of C-ordered data are copies.
     def reshape(self, *shape, **kwargs):
-        result = _method("reshape", self, shape_argument(shape), **kwargs)
-        if kwargs.get("order") == "F":
-            return result
+        shape = shape_argument(shape)
+        result = _method("reshape", self, shape, **kwargs)
+        if kwargs.get("order") == "F" or not keeps_memory(self, lambda x: x.reshape(shape)):
+            return result  # a copy in NumPy (a.T.reshape(-1) too)
         return _rearranged(self, result, lambda view: view.reshape(self.shape))
 
     def transpose(self, *axes):
@@ -144,7 +146,7 @@ class _Operators:
 
     def ravel(self, order="C"):
         result = _method("reshape", self, (-1,), order=order)
-        if order == "F":
+        if order == "F" or not keeps_memory(self, lambda x: x.ravel()):
             return result
         return _rearranged(self, result, lambda view: view.reshape(self.shape))  # a view
 

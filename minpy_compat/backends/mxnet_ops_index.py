@@ -58,8 +58,13 @@ def getitem_call(x, index):
     float_dtype((x,))
     shape = shape_of(x)
     index = index if type(index) is tuple else (index,)
-    if len(index) > len(shape) or not shape:
-        raise Unsupported("too many indices")
+    for item in index:  # x[..., 0], x[None, 0]: named, whatever the count
+        if type(item) not in (int, slice):
+            raise Unsupported(f"index {item!r}")
+    if len(index) > len(shape):  # NumPy's IndexError
+        raise Invalid(f"too many indices ({len(index)}) for {len(shape)}-d array")
+    if not shape:
+        raise Unsupported("x[()] of a 0-d array")
     begin, end, step, out_shape = [], [], [], []
     for i, n in enumerate(shape):
         item = index[i] if i < len(index) else slice(None)
@@ -68,13 +73,11 @@ def getitem_call(x, index):
             begin.append(b), end.append(b + 1), step.append(1)
         elif type(item) is int:
             raise Invalid(f"index {item} out of range")
-        elif type(item) is slice:
+        else:
             b, e, s = item.indices(n)
             if s <= 0 or len(range(b, e, s)) == 0:
                 raise Unsupported("negative step or empty slice")
             begin.append(b), end.append(e), step.append(s), out_shape.append(len(range(b, e, s)))
-        else:
-            raise Unsupported(f"index {item!r}")
     return mx_getitem(x, tuple(begin), tuple(end), tuple(step), tuple(out_shape))
 
 

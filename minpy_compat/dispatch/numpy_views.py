@@ -11,6 +11,7 @@ result would be read-only (``np.broadcast_to``, ``np.diagonal``) it stays as it 
 import numpy as onp
 
 from ..backends.mxnet_array import MXArray
+from ..backends.mxnet_layout import keeps_memory
 from ..traced_array import Rearranged
 
 
@@ -58,6 +59,9 @@ def _as_view(value, item, function, args, kwargs, bases):
     positions = positions.astype(onp.intp).ravel()
     view = MXArray(backend.copy_to_mxnet(onp.array(value), base.nd.context), value.shape,
                    value.dtype)
+    if item is None and not keeps_memory(base, lambda stand_in: function(*[
+            stand_in if arg is base else arg for arg in args], **kwargs)):
+        return view  # base views another MXArray (b.T): NumPy's result is a copy
 
     def undo(written):
         data = base.asnumpy()

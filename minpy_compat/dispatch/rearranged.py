@@ -10,22 +10,28 @@ import numpy as onp
 from autograd.tracer import getval
 
 from ..backends.mxnet_array import MXArray
+from ..backends.mxnet_layout import keeps_memory
 from ..traced_views import undo_reshape, undo_transpose
 
 
 def _reshape(a, *args, order="C", copy=None, **kwargs):
-    return undo_reshape(a, order) if not copy and _reads_in_place(a, order) else None
+    shape = args[0] if args else kwargs.get("shape", kwargs.get("newshape"))
+    reads_in_place = _reads_in_place(a, order, lambda x: x.reshape(shape))
+    return undo_reshape(a, order) if not copy and reads_in_place else None
 
 
 def _ravel(a, order="C"):
-    return undo_reshape(a, order) if _reads_in_place(a, order) else None
+    return undo_reshape(a, order) if _reads_in_place(a, order, onp.ravel) else None
 
 
-def _reads_in_place(a, order):
+def _reads_in_place(a, order, rearrange):
     """Whether NumPy reshapes ``a`` in ``order`` without a copy: a C-ordered value (an
-    MXArray's data always is) read in C order; otherwise NumPy's result is a copy."""
+    MXArray's data always is, but a view of one, ``b.T``, stands for NumPy's strided view)
+    read in C order; otherwise NumPy's result is a copy."""
     value = getval(a)
-    return order != "F" and (type(value) is MXArray or value.flags.c_contiguous)
+    if type(value) is MXArray:
+        return order != "F" and keeps_memory(a, rearrange)
+    return order != "F" and value.flags.c_contiguous
 
 
 def _transpose(a, axes=None):
@@ -66,11 +72,9 @@ def as_view(undo_for, args, kwargs, result):
     raw = getval(base)
     if type(raw) is not MXArray and not (isinstance(raw, onp.ndarray) and raw.flags.writeable):
         return result  # NumPy's view would be read-only: the result is an array of its own
-    undo = undo_for(base, *args[1:], **kwargs)
-    if undo is None:
-        return result
     value, cache = getattr(result, "_value", None), getattr(raw, "_numpy", None)
     if isinstance(value, onp.ndarray) and not value.flags.writeable and cache is not None \
             and onp.may_share_memory(value, cache):
-        result._value = value.copy()  # NumPy viewed the read-only cache: a writeable view
-    return mark_rearranged(result, base, undo)
+        result._value = value.copy()  # NumPy viewed the read-only cache: writeable
+    undo = undo_for(base, *args[1:], **kwargs)
+    return result if undo is None else mark_rearranged(result, base, undo)

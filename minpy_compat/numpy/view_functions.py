@@ -17,9 +17,14 @@ import inspect
 import numpy as onp
 from autograd.tracer import getval
 
-from ..adopted import AdoptedArray, rebased
+from ..adopted import ADOPTED_TYPES, rebased
 from ..array import ARRAY_FUNCTIONS, TracedArray
+from ..backends.mxnet_array import MXBox
 from ..traced_views import mark_view, undo_reshape, undo_swapaxes, undo_transpose
+
+
+# Traced values whose basic indexing and reshape hand out views: NumPy's and MXNet's.
+_SLICED = (TracedArray, MXBox)
 
 
 def _placeholder(shape):
@@ -102,9 +107,12 @@ def _atleast(original):
     def function(*arrays):
         if len(arrays) != 1:  # one call each: autograd's rule takes one argument
             return several(function(a) for a in arrays)
-        result = original(*arrays)
-        if type(arrays[0]) is TracedArray:
-            mark_view(result, arrays[0], undo_reshape(arrays[0]))
+        (a,) = arrays
+        result = original(a)
+        if type(a) is MXBox:  # MXBox.reshape marks its view itself
+            return a.reshape(result.shape)
+        if type(a) is TracedArray:
+            mark_view(result, a, undo_reshape(a))
         return result
     return function
 
@@ -141,7 +149,7 @@ def _flipped(m, axis=None):
 def _flip(original):
     @functools.wraps(original)
     def flip(m, axis=None):
-        if type(m) is not TracedArray:
+        if type(m) not in _SLICED:
             return original(m, axis=axis)
         if axis is not None:  # NumPy's own checks: an axis out of range, or repeated
             original(_placeholder(m.shape), axis=axis)
@@ -152,7 +160,7 @@ def _flip(original):
 def _split(original, axis_for):
     @functools.wraps(original)
     def split(ary, indices_or_sections, *args, **kwargs):
-        if type(ary) is not TracedArray:
+        if type(ary) not in _SLICED:
             return original(ary, indices_or_sections, *args, **kwargs)
         shape = ary.shape
         parts = original(_placeholder(shape), indices_or_sections, *args, **kwargs)  # checks
@@ -192,7 +200,7 @@ def install(namespace):
 def _flip_one(original, axis):
     @functools.wraps(original)
     def flip_axis(m):
-        if type(m) is TracedArray and m.ndim > axis:
+        if type(m) in _SLICED and m.ndim > axis:
             return _flipped(m, axis)
         return original(m)  # untraced, or NumPy's error for too few dimensions
     return flip_axis
@@ -201,7 +209,7 @@ def _flip_one(original, axis):
 def _rot90(original):
     @functools.wraps(original)
     def rot90(m, k=1, axes=(0, 1)):
-        if type(m) is not TracedArray:
+        if type(m) not in _SLICED:
             return original(m, k, axes)
         original(_placeholder(m.shape), k, axes)  # NumPy's checks of axes
         first, second = (axis % m.ndim for axis in axes)
@@ -237,7 +245,7 @@ def _adopting(function):
     @functools.wraps(function)
     def adopting(*args, **kwargs):
         pairs = [(a._box(), a) for a in list(args) + list(kwargs.values())
-                 if type(a) is AdoptedArray]
+                 if type(a) in ADOPTED_TYPES]
         if not pairs:
             return function(*args, **kwargs)
         boxes = {id(a): box for box, a in pairs}
