@@ -134,7 +134,7 @@ class TracedArray(InPlaceWrites, NdarrayMethods, ArrayBox):
 
     def __array_ufunc__(self, ufunc, method, *inputs, **kwargs):
         if kwargs.get("out") is not None:  # a += v on an Array, or out=: computed, assigned
-            from .adopted import ufunc_into_out
+            from .out_arguments import ufunc_into_out
             return ufunc_into_out(ufunc, method, inputs, kwargs)
         kwargs.pop("out", None)
         if method == "__call__":  # the facade's ufunc: its dtype=, keyword refusals, lean call

@@ -166,7 +166,7 @@ def ufunc_into_out(ufunc, method, inputs, kwargs):
     """``ufunc.<method>(..., out=...)`` with an MXArray among the out= arrays: NumPy writes
     into copies of their data (its casting rules, its errors), then each takes its copy."""
     if any(isbox(value) for value in inputs):  # the result is assigned: out= becomes traced
-        from ..adopted import ufunc_into_out as traced_into_out  # where= too, as on NumPy's
+        from ..out_arguments import ufunc_into_out as traced_into_out  # where= too, as on NumPy's
         return traced_into_out(ufunc, method, inputs, dict(kwargs))
     outs = kwargs["out"] if type(kwargs["out"]) is tuple else (kwargs["out"],)
     MXArray = backend._array.MXArray

@@ -12,10 +12,11 @@ import numpy as onp
 from autograd.tracer import getval, isbox
 
 from .. import registry
-from ..adopted import ADOPTED_TYPES, OUT_TYPES, AdoptedArray, into_out
+from ..adopted import ADOPTED_TYPES, OUT_TYPES, AdoptedArray
 from ..array import ARRAY_FUNCTIONS, Array, TracedArray, wrap, wrap_result
 from ..dispatch import _switch
 from ..lean_call import contains_box, lean
+from ..out_arguments import into_out
 from .call_arguments import out_as_keyword, out_position, traced_keywords_as_positions
 from .numpy2_names import refuse_newer
 from .ufunc_where import masked_into_out

@@ -11,7 +11,7 @@ import autograd.numpy as anp
 import numpy as onp
 from autograd.tracer import getval
 
-from ..adopted import into_out
+from ..out_arguments import into_out
 
 
 def masked_into_out(name, call, args, kwargs):
