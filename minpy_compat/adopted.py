@@ -43,7 +43,8 @@ from .array import Array, TracedArray, plain_index
 from .traced_methods import NdarrayMethods
 from .assignment import assign_at
 from .errors import TracedValueError, message
-from .tracing import map_items, on_trace_close
+from .tracing import on_trace_close
+from .trees import map_items
 
 
 class AdoptedArray(Array):

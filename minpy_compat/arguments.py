@@ -17,7 +17,7 @@ from autograd.tracer import Box
 
 from .array import Array, Number
 from .errors import ArgnumError, describe, message
-from .tracing import Leaf, map_items
+from .trees import Leaf, map_items
 
 
 def function_name(func):

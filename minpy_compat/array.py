@@ -27,7 +27,7 @@ from autograd.tracer import getval, isbox
 
 from .context import cpu
 from .errors import describe, message
-from .tracing import map_items
+from .trees import map_items
 # ARRAY_FUNCTIONS: the facade fills it from here; the rest stay importable from here too.
 from .traced_array import (ARRAY_FUNCTIONS, Rearranged, TracedArray, constant_node,  # noqa: F401
                            plain_index, shape_argument)

@@ -15,7 +15,7 @@ from autograd.tracer import getval
 
 from .array import to_numpy, wrap_tree
 from .errors import message
-from .tracing import map_items
+from .trees import map_items
 
 
 def numpy_to_minpy(value):

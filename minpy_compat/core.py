@@ -29,8 +29,8 @@ from .conversion import (convert_args, minpy_to_numpy, numpy_to_minpy,  # noqa: 
                          return_numpy)                                   # names, here too)
 from .cotangents import cotangent
 from .errors import ArgnumError, OutputTypeError, describe, message
-from .tracing import (Leaf, backward_to_roots, map_items, rebuilt, seed_like, trace_leaves,
-                      tree_leaves, unbox_level, unflatten)
+from .tracing import backward_to_roots, seed_like, trace_leaves, unbox_level
+from .trees import Leaf, map_items, rebuilt, tree_leaves, unflatten
 
 
 def _sum_outputs(outputs):

@@ -19,7 +19,7 @@ from .arguments import (as_differentiable, check_argnums, check_callable, functi
                         parse_argnums)
 from .array import Number, wrap_tree
 from .errors import ArgnumError, NonScalarOutputError, describe, message
-from .tracing import map_items, tree_leaves
+from .trees import map_items, tree_leaves
 
 
 def jacobian(func, argnum=0):

@@ -10,7 +10,6 @@
   of nodes backpropagate together in one call (``DeferredGroup``): the MXNet backend
   records runs of its ops with MXNet's own autograd and differentiates them at once.
 """
-import copy
 import threading
 from contextlib import contextmanager
 
@@ -21,6 +20,7 @@ from autograd.core import VJPNode, add_outgrads, sparse_object_types, vspace
 from autograd.tracer import getval, isbox, new_box
 
 from .errors import GradientShapeError, message
+from .trees import map_items
 
 
 # ---- a per-thread trace stack ----------------------------------------------------
@@ -67,65 +67,6 @@ def on_trace_close(trace_id, callback):
     """Run ``callback()`` when the open trace ``trace_id`` on this thread closes (after its
     function returns or raises, while the trace id is still taken)."""
     trace_scratch(trace_id).setdefault(_ON_CLOSE, []).append(callback)
-
-
-class Leaf(int):
-    """A leaf's index inside a flattened structure (see ``arguments.flatten_argument``)."""
-
-
-def unflatten(template, leaves):
-    kind = type(template)
-    if kind is Leaf:
-        return leaves[template]
-    if kind is list:
-        return [unflatten(v, leaves) for v in template]
-    if kind is tuple:
-        return tuple([unflatten(v, leaves) for v in template])
-    if kind is dict:
-        return {k: unflatten(v, leaves) for k, v in template.items()}
-    if isinstance(template, (list, tuple, dict)):
-        return map_items(template, lambda v: unflatten(v, leaves))
-    return template
-
-
-def rebuilt(container, items):
-    """A container of ``container``'s own kind holding ``items`` (a list for a sequence, a
-    dict for a mapping): a namedtuple stays that namedtuple, an ``OrderedDict`` or a
-    ``defaultdict`` stays one (with its default factory), so gradients keep the structure
-    of the arguments they belong to."""
-    kind = type(container)
-    if kind is list or kind is tuple or kind is dict:
-        return kind(items)
-    if isinstance(container, tuple) and hasattr(kind, "_fields"):  # a namedtuple
-        return kind(*items)
-    if isinstance(container, dict):
-        copied = copy.copy(container)
-        copied.clear()
-        copied.update(items)
-        return copied
-    return kind(items)
-
-
-def map_items(container, function):
-    """``container`` (a list, tuple or dict of any kind) of its own kind, with ``function``
-    applied to each item: the general path of every structure walk here and in ``core``,
-    ``array``, ``adopted`` and ``jacobians``, behind their plain list/tuple/dict fast paths."""
-    if isinstance(container, dict):
-        return rebuilt(container, {key: function(item) for key, item in container.items()})
-    return rebuilt(container, [function(item) for item in container])
-
-
-def tree_leaves(tree):
-    """The values of a list/tuple/dict structure (namedtuples and dict subclasses
-    included), however nested, in order (a lone value: itself)."""
-    kind = type(tree)
-    if kind is list or kind is tuple:
-        return [leaf for item in tree for leaf in tree_leaves(item)]
-    if kind is dict or isinstance(tree, dict):
-        return [leaf for item in tree.values() for leaf in tree_leaves(item)]
-    if isinstance(tree, (list, tuple)):
-        return [leaf for item in tree for leaf in tree_leaves(item)]
-    return [tree]
 
 
 def trace_leaves(fun, leaves):
