@@ -24,5 +24,6 @@ from . import common, nn, ops
 # One grad for both APIs: MindSpore's rules for Cells and MindSpore's own arguments,
 # MinPy's otherwise (ops.grad is always MindSpore's, core.grad always MinPy's).
 from .ops.grad import any_grad as grad, any_value_and_grad as value_and_grad
+from .ops import jacfwd, jacrev, jvp, vjp, vmap  # top-level names in MindSpore too
 
 __version__ = "0.1.0"

@@ -170,3 +170,8 @@ class ConstructMissingError(CellLayerError, AttributeError):
 
 class OpInputError(CellLayerError, RuntimeError):
     """An op called with the wrong number of inputs."""
+
+
+class VmapError(CellLayerError, RuntimeError, ValueError):
+    """ops.vmap: bad in_axes/out_axes, or batch axes of different sizes (MindSpore raises
+    RuntimeError)."""

@@ -4,7 +4,8 @@ Function ops (``ops.gt``, ``ops.fill``, ``ops.gather``, ...) and primitive ops
 (``ops.MatMul()``, ``ops.ReduceMax()``, ...) are built on the differentiable facade;
 ``ops.Custom`` turns a NumPy or MXNet kernel plus a ``bprop`` into an op;
 ``ops.grad``, ``ops.value_and_grad`` and ``ops.GradOperation`` take gradients with
-MindSpore's output structure; ``ops.HookBackward`` / ``ops.InsertGradientOf``
+MindSpore's output structure; ``ops.vjp``, ``ops.jvp``, ``ops.jacfwd``, ``ops.jacrev`` and
+``ops.vmap`` are its functional transforms; ``ops.HookBackward`` / ``ops.InsertGradientOf``
 hook into gradients.
 
 >>> import minpy_compat as ms
@@ -40,6 +41,9 @@ from .primitives import (Abs, Add, Assign, Cast, Concat, Depend, Div, dropout, D
 from .clipping import clip_by_global_norm, clip_by_value
 from .grad import GradOperation, grad, value_and_grad
 from .hooks import HookBackward, InsertGradientOf
+from .transforms import jvp, vjp
+from .jacobian_transforms import jacfwd, jacrev
+from .vmap import vmap
 from .custom import Custom
 from .custom_info import CustomRegOp, DataType, custom_info_register
 from . import tensor_methods  # noqa: F401 (adds x.permute, x.exp, ... to Array)
@@ -51,21 +55,21 @@ __all__ = ['Abs', 'abs', 'Add', 'add', 'amax', 'amin', 'arange', 'Argmax', 'argm
            'CumProd', 'cumprod', 'CumSum', 'cumsum', 'Custom', 'custom_info_register',
            'CustomRegOp', 'DataType', 'Depend', 'depend', 'Div', 'div', 'Dropout', 'dropout',
            'Dropout2D', 'Elu', 'elu', 'eq', 'Equal', 'equal', 'erf', 'Exp', 'exp', 'expand_dims',
-           'ExpandDims', 'eye', 'Fill', 'fill', 'Flatten', 'flatten', 'full', 'full_like', 'Gather',
-           'gather', 'gather_d', 'gather_elements', 'gather_nd', 'GatherD', 'GatherNd', 'ge',
-           'GeLU', 'gelu', 'grad', 'GradOperation', 'Greater', 'greater', 'greater_equal',
+           'ExpandDims', 'eye', 'Fill', 'fill', 'Flatten', 'flatten', 'full', 'full_like',
+           'Gather', 'gather', 'gather_d', 'gather_elements', 'gather_nd', 'GatherD', 'GatherNd',
+           'ge', 'GeLU', 'gelu', 'grad', 'GradOperation', 'Greater', 'greater', 'greater_equal',
            'GreaterEqual', 'gt', 'hardsigmoid', 'hardswish', 'HookBackward', 'HSigmoid', 'HSwish',
-           'InsertGradientOf', 'L2Normalize', 'le', 'leaky_relu', 'Less', 'less', 'less_equal',
-           'LessEqual', 'linspace', 'Log', 'log', 'log_softmax', 'logsigmoid', 'LogSoftmax', 'lt',
-           'masked_fill', 'MaskedFill', 'MatMul', 'matmul', 'max', 'Maximum', 'maximum', 'mean',
-           'min', 'Minimum', 'minimum', 'Mish', 'mish', 'Mul', 'mul', 'ne', 'Neg', 'neg', 'norm',
-           'not_equal', 'one_hot', 'OneHot', 'Ones', 'ones', 'ones_like', 'OnesLike', 'permute',
-           'Pow', 'pow', 'Primitive', 'prod', 'RealDiv', 'reduce_sum', 'ReduceMax', 'ReduceMean',
-           'ReduceMin', 'ReduceProd', 'ReduceSum', 'ReLU', 'relu', 'ReLU6', 'relu6', 'Reshape',
-           'reshape', 'Rsqrt', 'rsqrt', 'Select', 'select', 'SeLU', 'selu', 'Shape', 'shape',
-           'Sigmoid', 'sigmoid', 'silu', 'sin', 'Softmax', 'softmax', 'Softplus', 'softplus',
-           'Sort', 'sort', 'Split', 'split', 'Sqrt', 'sqrt', 'Square', 'square', 'Squeeze',
-           'squeeze', 'Stack', 'stack', 'stop_gradient', 'StopGradient', 'Sub', 'sub', 'sum',
-           'Tanh', 'tanh', 'tensor_split', 'Tile', 'tile', 'TopK', 'topk', 'Transpose', 'transpose',
-           'unbind', 'Unstack', 'unstack', 'value_and_grad', 'where', 'Zeros', 'zeros',
-           'zeros_like', 'ZerosLike']
+           'InsertGradientOf', 'jacfwd', 'jacrev', 'jvp', 'L2Normalize', 'le', 'leaky_relu',
+           'Less', 'less', 'less_equal', 'LessEqual', 'linspace', 'Log', 'log', 'log_softmax',
+           'logsigmoid', 'LogSoftmax', 'lt', 'masked_fill', 'MaskedFill', 'MatMul', 'matmul',
+           'max', 'Maximum', 'maximum', 'mean', 'min', 'Minimum', 'minimum', 'Mish', 'mish', 'Mul',
+           'mul', 'ne', 'Neg', 'neg', 'norm', 'not_equal', 'one_hot', 'OneHot', 'Ones', 'ones',
+           'ones_like', 'OnesLike', 'permute', 'Pow', 'pow', 'Primitive', 'prod', 'RealDiv',
+           'reduce_sum', 'ReduceMax', 'ReduceMean', 'ReduceMin', 'ReduceProd', 'ReduceSum', 'ReLU',
+           'relu', 'ReLU6', 'relu6', 'Reshape', 'reshape', 'Rsqrt', 'rsqrt', 'Select', 'select',
+           'SeLU', 'selu', 'Shape', 'shape', 'Sigmoid', 'sigmoid', 'silu', 'sin', 'Softmax',
+           'softmax', 'Softplus', 'softplus', 'Sort', 'sort', 'Split', 'split', 'Sqrt', 'sqrt',
+           'Square', 'square', 'Squeeze', 'squeeze', 'Stack', 'stack', 'stop_gradient',
+           'StopGradient', 'Sub', 'sub', 'sum', 'Tanh', 'tanh', 'tensor_split', 'Tile', 'tile',
+           'TopK', 'topk', 'Transpose', 'transpose', 'unbind', 'Unstack', 'unstack',
+           'value_and_grad', 'vjp', 'vmap', 'where', 'Zeros', 'zeros', 'zeros_like', 'ZerosLike']
