@@ -25,12 +25,18 @@ from .windows import check_float_input, check_weight_dtype
 class ReLU(Cell):
     """``max(x, 0)``, elementwise."""
 
+    def __init__(self):  # as MindSpore's: no arguments
+        super().__init__()
+
     def construct(self, x):
         return F.relu(x)
 
 
 class ReLU6(Cell):
     """``min(max(x, 0), 6)``, elementwise."""
+
+    def __init__(self):  # as MindSpore's: no arguments
+        super().__init__()
 
     def construct(self, x):
         return F.relu6(x)
@@ -39,12 +45,18 @@ class ReLU6(Cell):
 class Sigmoid(Cell):
     """``1 / (1 + exp(-x))``, elementwise; float inputs only."""
 
+    def __init__(self):  # as MindSpore's: no arguments
+        super().__init__()
+
     def construct(self, x):
         return F.sigmoid(F.float_only("Sigmoid input", x))
 
 
 class Tanh(Cell):
     """``tanh(x)``, elementwise; float inputs only."""
+
+    def __init__(self):  # as MindSpore's: no arguments
+        super().__init__()
 
     def construct(self, x):
         return F.tanh(F.float_only("Tanh input", x))
@@ -97,7 +109,10 @@ def _activation(activation):
 
 
 def _positive_int(where, value):
-    if not isinstance(value, (int, onp.integer)) or isinstance(value, bool) or value <= 0:
+    """A positive int; as in MindSpore, a non-int is a TypeError, an int <= 0 a ValueError."""
+    if not isinstance(value, (int, onp.integer)) or isinstance(value, bool):
+        raise CellTypeError(message(where, "a positive int", describe(value)))
+    if value <= 0:
         raise CellArgumentError(message(where, "a positive int", repr(value)))
     return int(value)
 
@@ -150,13 +165,12 @@ class Dense(Cell):
 class Dropout(Cell):
     """In training, zero each element with probability ``p`` and scale the rest; else identity."""
 
-    def __init__(self, keep_prob=None, p=None, dtype=onp.float32):
+    def __init__(self, keep_prob=0.5, p=None, dtype=onp.float32):
         super().__init__()
-        # As in MindSpore, the repr names the argument given (Dropout() means keep_prob=0.5).
-        self._given = ("keep_prob", 0.5 if keep_prob is None else keep_prob) if p is None \
-            else ("p", p)
+        # As in MindSpore, p wins over keep_prob and the repr names the one used.
+        self._given = ("keep_prob", keep_prob) if p is None else ("p", p)
         if p is None:
-            p = 0.5 if keep_prob is None else 1 - _probability("keep_prob", keep_prob)
+            p = 1 - _probability("keep_prob", keep_prob)
         self.p = _probability("p", p)
 
     def construct(self, x):

@@ -33,7 +33,7 @@ REDUCTIONS = ("mean", "sum", "none")
 class LossBase(Cell):
     """Base of the losses: holds the reduction; ``get_loss`` applies it."""
 
-    def __init__(self, reduction="mean", dtype=onp.float32):
+    def __init__(self, reduction="mean"):
         super().__init__()
         if not isinstance(reduction, str) or reduction not in REDUCTIONS:
             raise ReductionError(message(

@@ -1,0 +1,74 @@
+"""Replaying ``nn_fixture.json`` (recorded from MindSpore 2.10) on minpy_compat's Cells."""
+import json
+import os
+import sys
+
+import numpy as onp
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import nn_cases as cases  # noqa: E402
+
+with open(os.path.join(HERE, "nn_fixture.json")) as _file:
+    FIXTURE = json.load(_file)
+
+
+def decode(item):
+    return onp.array(item["data"], dtype=item["dtype"]).reshape(item["shape"])
+
+
+def kwargs_for(ms, kwargs):
+    kwargs = dict(kwargs)
+    if "weight" in kwargs:
+        kwargs["weight"] = ms.Tensor(onp.array(kwargs["weight"], onp.float32))
+    return kwargs
+
+
+def set_params(cell, params):
+    named = dict(cell.parameters_and_names())
+    assert list(named) == list(params)
+    for name, item in params.items():
+        named[name].set_data(decode(item))
+
+
+def names(cell):
+    return {"parameters_and_names": [n for n, _ in cell.parameters_and_names()],
+            "param_names": [p.name for _, p in cell.parameters_and_names()],
+            "trainable_params": [p.name for p in cell.trainable_params()],
+            "cells_and_names": [[n, type(c).__name__] for n, c in cell.cells_and_names()]}
+
+
+def assert_close(ours, item, what, rtol=2e-5, atol=2e-6):
+    expected = decode(item)
+    ours = onp.asarray(ours)
+    assert ours.shape == expected.shape, f"{what}: shape {ours.shape} vs {expected.shape}"
+    assert ours.dtype == expected.dtype, f"{what}: dtype {ours.dtype} vs {expected.dtype}"
+    onp.testing.assert_allclose(ours.astype(onp.float64), expected.astype(onp.float64),
+                                rtol=rtol, atol=atol, err_msg=what)
+
+
+def replay(ms, cell, record, train, skip_grads=()):
+    """Every recorded value of one case, checked on ``cell`` (but the gradients of the
+    inputs numbered in ``skip_grads``)."""
+    from minpy_compat import ops
+    assert names(cell) == {k: record[k] for k in names(cell)}
+    cell.set_train(train)
+    set_params(cell, record["params"])
+    inputs = [ms.Tensor(decode(x)) for x in record["inputs"]]
+    assert_close(cell(*inputs), record["output"], "output")
+    for name, param in cell.parameters_and_names():
+        assert_close(param, record["params_after"][name], f"{name} after the forward pass")
+    set_params(cell, record["params"])
+    weights = ms.ParameterTuple(cell.trainable_params())
+    if len(weights):
+        input_grads, param_grads = ops.GradOperation(get_all=True, get_by_list=True)(
+            cell, weights)(*inputs)
+    else:
+        input_grads, param_grads = ops.GradOperation(get_all=True)(cell)(*inputs), ()
+    assert len(input_grads) == len(record["input_grads"])
+    for i, (grad, item) in enumerate(zip(input_grads, record["input_grads"])):
+        if item["dtype"].startswith("float") and i not in skip_grads:
+            assert_close(grad, item, f"gradient of input {i}")
+    assert len(param_grads) == len(record["param_grads"])
+    for param, grad, item in zip(weights, param_grads, record["param_grads"]):
+        assert_close(grad, item, f"gradient of {param.name}")
