@@ -9,15 +9,18 @@ import functools
 import sys
 
 import numpy as onp
-from autograd.tracer import getval, isbox
+from autograd.core import VJPNode, primitive_vjps
+from autograd.tracer import getval, isbox, notrace_primitives
 
 from .. import registry
 from ..adopted import ADOPTED_TYPES, OUT_TYPES, AdoptedArray
-from ..array import ARRAY_FUNCTIONS, Array, TracedArray, wrap, wrap_result
+from ..array import ARRAY_FUNCTIONS, Array, TracedArray, wrap
+from ..array import wrap_result as _wrap_result
 from ..dispatch import _switch
 from ..lean_call import contains_box, lean
 from ..out_arguments import into_out
 from .call_arguments import out_as_keyword, out_position, traced_keywords_as_positions
+from .discrete_results import untraced_discrete, values_of_lists
 from .numpy2_names import refuse_newer
 from .ufunc_where import masked_into_out
 
@@ -32,9 +35,13 @@ def differentiable(raw, traced):
     if key in _seen:
         return _seen[key]
     registry.keep_dtypes(traced)
+    name, is_ufunc = getattr(raw, "__name__", "function"), isinstance(raw, onp.ufunc)
+    # No rule yet (lexsort, isin, where(c), ...): integer and boolean results as values.
+    wrap_result = _wrap_result if traced in primitive_vjps else _wrap_discrete
     registry.refuse_gradient(traced, f"minpy_compat.numpy.{getattr(raw, '__name__', raw)}")
     call = lean(traced)
-    name, is_ufunc = getattr(raw, "__name__", "function"), isinstance(raw, onp.ufunc)
+    if traced in notrace_primitives[VJPNode]:  # argmax([x, y]): the list's values
+        call, wrap_result = values_of_lists(call, name), _wrap_result
     out_at = out_position(raw)  # a positional out= starts here (sys.maxsize: none)
 
     def on_numpy(*args, **kwargs):  # the dispatcher's NumPy path
@@ -121,6 +128,10 @@ def _may_hold_mxnet(args, kwargs):
     C-level test); True sends the call to the dispatcher, which reads NDArrays exactly."""
     return not (_SIMPLE.issuperset(map(type, args)) and
                 (not kwargs or _SIMPLE.issuperset(map(type, kwargs.values()))))
+
+
+def _wrap_discrete(value):
+    return untraced_discrete(_wrap_result(value))
 
 
 def _wrapping(fn):

@@ -10,6 +10,8 @@ from autograd.tracer import getval, isbox
 
 from .. import registry
 from ..array import wrap
+from ..conversion import traced_list_array
+from ..lean_call import contains_box
 from ..errors import describe, message
 from ..dispatch.numpy_getitem import scatter_add
 from . import derived_gradients
@@ -223,6 +225,11 @@ def _joining(facade):
         if isinstance(arrays, (list, tuple, dict)) and not arrays:
             return raw(arrays, *args, **kwargs)  # NumPy's own ValueError (autograd's hstack
             #                                      indexed the empty list)
+        if any(type(a) in (list, tuple) and contains_box(a) for a in arrays):
+            arrays = [traced_list_array(a, f"minpy_compat.numpy.{raw.__name__} argument 0 "
+                                           f"'arrays' item {i}")
+                      if type(a) in (list, tuple) and contains_box(a) else a
+                      for i, a in enumerate(arrays)]  # [[x, x], [x, 2.0]]: NumPy's arrays
         if not any(isbox(a) for a in arrays):  # NumPy's, through the facade (policies see it)
             return (wrap(raw(arrays, *args, **kwargs)) if kwargs.keys() - {"axis"} else
                     facade(arrays, *args, **kwargs))

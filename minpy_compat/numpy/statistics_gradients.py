@@ -32,6 +32,8 @@ reductions), ``statistics_quantiles`` (the order statistics) and ``statistics_we
 import numpy as onp
 
 from ..array import Array
+from ..lean_call import contains_box
+from .discrete_results import constant_values
 from .derived_gradients import REGISTERED, composite_vjp, define, override, register
 from .statistics_quantiles import (median, nanmedian, nanpercentile, nanquantile, percentile,
                                    quantile)
@@ -81,6 +83,23 @@ def _as_a_plain_ndarray(facade):
 
 for _name in ("nanmax", "nanmin"):
     override(_name, _as_a_plain_ndarray)
+
+
+def _weights_as_values(facade):
+    """``make(facade)`` for the quantiles: ``weights=`` (NumPy 2, 'inverted_cdf') only says
+    which entry is picked, so the result is piecewise constant in it; a traced one (or a
+    list holding traced values) goes in as its values, and its gradient is zero."""
+    def call(*args, **kwargs):
+        weights = kwargs.get("weights")
+        if contains_box(weights):
+            kwargs = dict(kwargs, weights=constant_values(
+                weights, f"minpy_compat.numpy.{facade.__name__} argument 'weights'"))
+        return facade(*args, **kwargs)
+    return call
+
+
+for _name in ("quantile", "percentile", "nanquantile", "nanpercentile"):
+    override(_name, _weights_as_values)
 
 # The names given a gradient here (those this NumPy has), for the tests.
 NAMES = tuple(name for name in COMPOSITES if name in REGISTERED)
