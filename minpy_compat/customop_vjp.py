@@ -185,8 +185,9 @@ def _refuse_arity(op, fn, args, kwargs, what):
         f"{len(args)} positional arguments"
     fix = ("Write it as lambda g: ... (one function per argument, made by its maker)."
            if len(args) == 1 else "Take (ans, *args) as the op was called.")
+    name = getattr(fn, "__qualname__", "a callable")
     raise TypeError(message(f"{op.name} {what}", f"a function taking {takes}",
-                            f"{getattr(fn, '__qualname__', 'a callable')}{signature}", fix)) from None
+                            f"{name}{signature}", fix)) from None
 
 
 def _checked(op, argnum, grad, arg):
