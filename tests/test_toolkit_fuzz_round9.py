@@ -82,8 +82,8 @@ def test_conv2d_pairs_keep_float32():
 @pytest.mark.parametrize("stride, pad", [((1, 0), 0), (1, (0, -1)), ((1, 2, 3), 0),
                                          ((1.0, 1), 0), (1, (True, 0)), ("1", 0)])
 def test_conv2d_refuses_bad_pairs_by_name(stride, pad):
-    with pytest.raises(ValueError, match=r"conv2d: expected a stride >= 1 and a pad >= 0, "
-                                         r"each an int or a \(height, width\) pair"):
+    with pytest.raises(ValueError, match=r"conv2d: expected an int stride >= 1 and an int "
+                                         r"pad >= 0, each alone or as a \(height, width\) pair"):
         layers.conv2d(randn(1, 1, 4, 4), randn(1, 1, 2, 2), randn(1), stride, pad, "numpy")
 
 

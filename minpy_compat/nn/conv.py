@@ -123,8 +123,9 @@ def _check_conv_args(x_shape, w_shape, b_shape, stride, pad):
                                  f"shape {b_shape}"))
     (sh, sw), (ph, pw) = _pair(stride, -1), _pair(pad, -1)
     if not (sh >= 1 and sw >= 1 and ph >= 0 and pw >= 0):
-        raise ValueError(message("conv2d", "a stride >= 1 and a pad >= 0, each an int or a "
-                                 "(height, width) pair of ints", f"stride={stride!r}, pad={pad!r}"))
+        raise ValueError(message("conv2d", "an int stride >= 1 and an int pad >= 0, each "
+                                 "alone or as a (height, width) pair",
+                                 f"stride={stride!r}, pad={pad!r}"))
     if x_shape[2] + 2 * ph < w_shape[2] or x_shape[3] + 2 * pw < w_shape[3]:
         raise ValueError(message("conv2d", "filters no larger than the padded input",
                                  f"filters {w_shape[2:]} on input {x_shape[2:]} with pad {pad}"))
