@@ -158,7 +158,10 @@ def _run_gradient(op, higher_order, fn, args, kwargs, what):
     them: the error then names the op and says why."""
     try:
         return fn(*args, **kwargs)
-    except TracedValueError as error:
+    except TypeError as error:
+        if not isinstance(error, TracedValueError):
+            _refuse_arity(op, fn, args, kwargs, what)
+            raise  # raised inside fn: the user's own error, kept as it is
         if not higher_order:
             raise
         raise TracedValueError(message(
@@ -167,6 +170,24 @@ def _run_gradient(op, higher_order, fn, args, kwargs, what):
             "differentiated", f"one that needs plain NumPy data ({error})",
             "Write it with minpy_compat.numpy ops, or differentiate this op only once.")) \
             from error
+
+
+def _refuse_arity(op, fn, args, kwargs, what):
+    """Name the op and argument when ``fn`` cannot take ``args`` (a gradient function
+    ``lambda g, h: ...`` where MinPy's take the one output gradient ``g``)."""
+    try:
+        signature = inspect.signature(fn)
+    except (TypeError, ValueError):  # a builtin without one: nothing to say about it
+        return
+    if _binds(signature, args, kwargs):
+        return
+    takes = "g, the output's gradient" if len(args) == 1 and not kwargs else \
+        f"{len(args)} positional arguments"
+    fix = ("Write it as lambda g: ... (one function per argument, made by its maker)."
+           if len(args) == 1 else "Take (ans, *args) as the op was called.")
+    name = getattr(fn, "__qualname__", "a callable")
+    raise TypeError(message(f"{op.name} {what}", f"a function taking {takes}",
+                            f"{name}{signature}", fix)) from None
 
 
 def _checked(op, argnum, grad, arg):

@@ -10,6 +10,7 @@
 2.0
 """
 import functools
+import types
 
 from autograd.builtins import DictBox, SequenceBox, make_sequence
 from autograd.extend import primitive as autograd_primitive
@@ -128,6 +129,11 @@ class Primitive(RegistersGradients):
                 "Pass the arrays as separate arguments or as one flat list."))
         return make_sequence(kind, *arg)
 
+    def __get__(self, instance, owner=None):
+        # An op defined in a class body binds like the function it wraps: net.f(x) is
+        # f(net, x), so argnum 0 is self, as in the function's own signature.
+        return self if instance is None else types.MethodType(self, instance)
+
     def call(self, args, kwargs):
         """MinPy's spelling of ``op(*args, **kwargs)``."""
         return self(*args, **kwargs)
@@ -194,5 +200,9 @@ def customop(op_type):
                 f"{func.name}.func."))
         if not callable(func):
             raise TypeError(message(where, "a function to turn into an op", repr(func)[:200]))
+        if isinstance(func, type):  # calling it would build an instance, not arrays
+            raise TypeError(message(
+                where, "a function to turn into an op", f"the class {func.__qualname__}",
+                "Decorate a function, or a method inside the class (it binds like one)."))
         return Primitive(func, op_type)
     return decorate

@@ -29,13 +29,14 @@ from .options import is_int
 
 def _windows(x, kernel_shape, stride, pad):
     """A read-only (N, C, HH, WW, Hout, Wout) view of the padded input's windows."""
-    x = onp.pad(x, ((0, 0), (0, 0), (pad, pad), (pad, pad)))
+    (sh, sw), (ph, pw) = _pair(stride), _pair(pad)
+    x = onp.pad(x, ((0, 0), (0, 0), (ph, ph), (pw, pw)))
     N, C, H, W = x.shape
     HH, WW = kernel_shape
-    Hout, Wout = (H - HH) // stride + 1, (W - WW) // stride + 1
+    Hout, Wout = (H - HH) // sh + 1, (W - WW) // sw + 1
     sN, sC, sH, sW = x.strides
     return as_strided(x, (N, C, HH, WW, Hout, Wout),
-                      (sN, sC, sH, sW, sH * stride, sW * stride), writeable=False)
+                      (sN, sC, sH, sW, sH * sh, sW * sw), writeable=False)
 
 
 @customop("numpy")
@@ -47,18 +48,19 @@ def conv2d_numpy(x, w, b, stride, pad):
 
 def conv2d_numpy_grad(ans, x, w, b, stride, pad):
     cols = _windows(x, w.shape[2:], stride, pad)
+    (sh, sw), (ph, pw) = _pair(stride), _pair(pad)
 
     def grads(g):
         dw = onp.tensordot(g, cols, axes=([0, 2, 3], [0, 4, 5]))
         dcols = onp.tensordot(w, g, axes=([0], [1]))  # (C, HH, WW, N, Hout, Wout)
-        dx = onp.zeros((x.shape[0], x.shape[1], x.shape[2] + 2 * pad, x.shape[3] + 2 * pad),
+        dx = onp.zeros((x.shape[0], x.shape[1], x.shape[2] + 2 * ph, x.shape[3] + 2 * pw),
                        dtype=g.dtype)
         Hout, Wout = g.shape[2:]
         for i in range(w.shape[2]):
             for j in range(w.shape[3]):
-                dx[:, :, i:i + stride * Hout:stride, j:j + stride * Wout:stride] += \
+                dx[:, :, i:i + sh * Hout:sh, j:j + sw * Wout:sw] += \
                     dcols[:, i, j].transpose(1, 0, 2, 3)
-        dx = dx[:, :, pad:dx.shape[2] - pad, pad:dx.shape[3] - pad]
+        dx = dx[:, :, ph:dx.shape[2] - ph, pw:dx.shape[3] - pw]
         return dx, dw.astype(w.dtype), g.sum(axis=(0, 2, 3)).astype(b.dtype)
     return grads
 
@@ -70,7 +72,8 @@ IMPLEMENTATIONS = {"numpy": conv2d_numpy,
 
 
 def register_conv2d(backend, op):
-    """Make ``op(x, w, b, stride, pad)`` the conv2d of ``backend``."""
+    """Make ``op(x, w, b, stride, pad)`` the conv2d of ``backend``. ``stride`` and ``pad``
+    come as ints when height and width agree, else as (height, width) pairs."""
     IMPLEMENTATIONS[backend] = op
 
 
@@ -84,17 +87,23 @@ def conv2d(x, w, b, stride=1, pad=0, backend=None):
     """Convolution of x (N, C, H, W) with filters w (F, C, HH, WW) plus bias b (F,).
 
     Output (N, F, (H + 2 pad - HH) // stride + 1, (W + 2 pad - WW) // stride + 1).
+    ``stride`` and ``pad`` are each an int or a (height, width) pair, as in ``max_pool2d``.
     Runs on MXNet when it is installed (``backend='numpy'`` forces NumPy).
+
+    >>> import minpy_compat.numpy as np
+    >>> conv2d(np.ones((1, 1, 5, 6)), np.ones((1, 1, 3, 3)), np.zeros(1), stride=(2, 1),
+    ...        pad=(0, 1), backend='numpy').shape
+    (1, 1, 2, 6)
     """
     backend = default_backend() if backend is None else backend
     if backend not in IMPLEMENTATIONS:
         raise ValueError(message("conv2d argument 'backend'", "one of "
                                  + ", ".join(map(repr, sorted(IMPLEMENTATIONS))), repr(backend)))
     x, w, b = (v if hasattr(v, "shape") else onp.asarray(v) for v in (x, w, b))
-    _check_conv_args(np.shape(x), np.shape(w), np.shape(b), stride, pad)
+    stride, pad = _check_conv_args(np.shape(x), np.shape(w), np.shape(b), stride, pad)
     if backend == "mxnet" and _empty(x, w):  # MXNet holds no empty arrays
         backend = "numpy"
-    return IMPLEMENTATIONS[backend](x, w, b, int(stride), int(pad))
+    return IMPLEMENTATIONS[backend](x, w, b, stride, pad)
 
 
 def _empty(*arrays):
@@ -112,12 +121,16 @@ def _check_conv_args(x_shape, w_shape, b_shape, stride, pad):
     if tuple(b_shape) != (w_shape[0],):
         raise ValueError(message("conv2d argument 2 'b'", f"a bias of shape ({w_shape[0]},)",
                                  f"shape {b_shape}"))
-    if not (is_int(stride) and stride >= 1 and is_int(pad) and pad >= 0):
-        raise ValueError(message("conv2d", "an int stride >= 1 and an int pad >= 0",
+    (sh, sw), (ph, pw) = _pair(stride, -1), _pair(pad, -1)
+    if not (sh >= 1 and sw >= 1 and ph >= 0 and pw >= 0):
+        raise ValueError(message("conv2d", "an int stride >= 1 and an int pad >= 0, each "
+                                 "alone or as a (height, width) pair",
                                  f"stride={stride!r}, pad={pad!r}"))
-    if x_shape[2] + 2 * pad < w_shape[2] or x_shape[3] + 2 * pad < w_shape[3]:
+    if x_shape[2] + 2 * ph < w_shape[2] or x_shape[3] + 2 * pw < w_shape[3]:
         raise ValueError(message("conv2d", "filters no larger than the padded input",
                                  f"filters {w_shape[2:]} on input {x_shape[2:]} with pad {pad}"))
+    # ints when height and width agree: what registered implementations have always had
+    return (sh if sh == sw else (sh, sw)), (ph if ph == pw else (ph, pw))
 
 
 def _pool_backend():
@@ -158,8 +171,10 @@ def max_pool2d(x, pool=2, stride=None, backend=None):
     return np.max(np.stack(windows), axis=0)
 
 
-def _pair(value):
-    """An int or a pair of ints as a pair of Python ints; (0, 0) for anything else."""
+def _pair(value, invalid=0):
+    """An int or a pair of ints as a pair of Python ints; (invalid, invalid) for anything
+    else."""
     pair = (value, value) if is_int(value) else \
         tuple(value) if isinstance(value, (tuple, list)) else ()
-    return tuple(map(int, pair)) if len(pair) == 2 and all(map(is_int, pair)) else (0, 0)
+    return tuple(map(int, pair)) if len(pair) == 2 and all(map(is_int, pair)) \
+        else (invalid, invalid)

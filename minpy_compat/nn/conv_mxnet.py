@@ -47,9 +47,15 @@ def _backward_through(forward, inputs, g):
     return tuple(x.grad for x in copies)
 
 
+def _pair(value):
+    """An int or a (height, width) pair as a pair."""
+    return tuple(value) if isinstance(value, (tuple, list)) else (value, value)
+
+
 @functools.lru_cache(maxsize=None)
 def conv2d_op():
-    """The MXNet conv2d op ``(x, w, b, stride, pad) -> y`` (built once)."""
+    """The MXNet conv2d op ``(x, w, b, stride, pad) -> y`` (built once); ``stride`` and
+    ``pad`` are ints or (height, width) pairs."""
     import mxnet as mx
 
     def convolve(x, w, b, stride, pad):
@@ -59,7 +65,7 @@ def conv2d_op():
         if compute != dtype:  # computed in a dtype MXNet supports, returned in NumPy's
             x, w, b = (a.astype(compute) for a in (x, w, b))
         out = mx.nd.Convolution(x, w, b, kernel=w.shape[2:], num_filter=w.shape[0],
-                                stride=(stride, stride), pad=(pad, pad))
+                                stride=_pair(stride), pad=_pair(pad))
         return out if compute == dtype else out.astype(dtype)
 
     @customop("mxnet")

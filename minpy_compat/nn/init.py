@@ -101,9 +101,10 @@ def constant(shape, config=None):
     config = _config("constant", config, ("value",))
     shape = as_shape("init.constant argument 'shape'", shape)
     value = onp.asarray(to_numpy(config.get("value", 0.0)))
-    if value.dtype.kind not in "biuf":
+    if value.dtype.kind not in "iuf":  # bools refused, as gaussian and uniform refuse them
         raise ValueError(message("init.constant 'value'", "a real number or an array of them",
-                                 f"{config['value']!r:.60}"))
+                                 f"{config['value']!r:.60}", "Give a bool as 1.0 or 0.0."
+                                 if value.dtype.kind == "b" else ""))
     value = value if value.dtype.kind == "f" else value.astype(onp.float64)
     try:
         return wrap(onp.array(onp.broadcast_to(value, shape)))

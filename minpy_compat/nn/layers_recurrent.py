@@ -20,7 +20,7 @@ def rnn_step(x, h, Wx, Wh, b):
     ...          np.zeros(3))
     array([[0., 0., 0.]])
     """
-    H = np.shape(h)[-1]
+    H = _check_step("rnn_step", x, h)
     _check_weights("rnn_step", x, H, 1, Wx=Wx, Wh=Wh, b=b)
     return np.tanh(np.dot(x, Wx) + np.dot(h, Wh) + b)
 
@@ -49,7 +49,10 @@ def lstm_step(x, h, c, Wx, Wh, b):
     >>> c.tolist()  # f * c + i * tanh(0) with every gate at sigmoid(0) = 0.5
     [[0.5, 0.5, 0.5]]
     """
-    H = np.shape(h)[-1]
+    H = _check_step("lstm_step", x, h)
+    if np.shape(c) != np.shape(h):
+        raise ValueError(message("lstm_step argument 2 'c'", f"the shape of h, {np.shape(h)}",
+                                 f"shape {np.shape(c)}"))
     _check_weights("lstm_step", x, H, 4, Wx=Wx, Wh=Wh, b=b)
     a = np.dot(x, Wx) + np.dot(h, Wh) + b
     i, f, o = sigmoid(a[..., :H]), sigmoid(a[..., H:2 * H]), sigmoid(a[..., 2 * H:3 * H])
@@ -86,13 +89,28 @@ def gru_step(x, h, Wx, Wh, b, Wxh, Whh, bh):
     ...          np.zeros(6), np.zeros((2, 3)), np.zeros((3, 3)), np.zeros(3)).tolist()
     [[0.5, 0.5, 0.5]]
     """
-    H = np.shape(h)[-1]
+    H = _check_step("gru_step", x, h)
     _check_weights("gru_step", x, H, 2, Wx=Wx, Wh=Wh, b=b)
     _check_weights("gru_step", x, H, 1, Wx=Wxh, Wh=Whh, b=bh, names=("Wxh", "Whh", "bh"))
     gates = sigmoid(np.dot(x, Wx) + np.dot(h, Wh) + b)
     r, z = gates[..., :H], gates[..., H:]
     candidate = np.tanh(np.dot(x, Wxh) + np.dot(r * h, Whh) + bh)
     return z * h + (1 - z) * candidate
+
+
+def _check_step(where, x, h):
+    """``x`` is (N, D) or one sample (D,), ``h`` (N, H) with the same N or one state (H,);
+    returns H. (A 3-d ``h`` would broadcast into a batch of batches.)"""
+    x_shape, h_shape = np.shape(x), np.shape(h)
+    if len(x_shape) not in (1, 2):
+        raise ValueError(message(f"{where} argument 0 'x'", "inputs (N, D) or one (D,)",
+                                 f"shape {x_shape}", "Use the *_temporal function for (N, T, D)."))
+    if len(h_shape) not in (1, 2) or (len(h_shape) == len(x_shape) == 2
+                                      and h_shape[0] != x_shape[0]):
+        rows = f" with N = {x_shape[0]} from x" if len(x_shape) == 2 else ""
+        raise ValueError(message(f"{where} argument 1 'h'", f"hidden states (N, H){rows}, or "
+                                 "one (H,)", f"shape {h_shape}"))
+    return h_shape[-1]
 
 
 def _check_sequence(where, x, h0, gates, **weights):

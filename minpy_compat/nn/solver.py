@@ -229,7 +229,7 @@ class Solver:
         """Count the epoch and record it once everything is measured (or record nothing)."""
         train_acc = self.check_accuracy(self.train_dataiter, self.train_acc_num_samples)
         val_acc = None if self.test_dataiter is None else self.check_accuracy(self.test_dataiter)
-        rates = {name: config["learning_rate"] * self.lr_decay
+        rates = {name: _decayed(config["learning_rate"], self.lr_decay)
                  for name, config in self.optim_configs.items() if "learning_rate" in config}
         self.epoch += 1
         self.train_acc_history.append(train_acc)
@@ -281,6 +281,12 @@ class Solver:
             seen += valid
         dataiter.reset()
         return float((hits if TASK_TYPES[self.task_type] else losses) / max(seen, 1))
+
+
+def _decayed(rate, decay):
+    """``rate * decay`` in the rate's own NumPy type (NumPy 1.x widens float32 * float)."""
+    value = rate * decay
+    return rate.dtype.type(value) if isinstance(rate, onp.floating) else value
 
 
 def _as_declared(value, dtype):

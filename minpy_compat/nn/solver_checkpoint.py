@@ -47,6 +47,7 @@ from .io import NDArrayIter
 from .model import read_arrays
 
 FORMAT = 1
+_PYTHON_SCALARS = tuple(map(onp.dtype, (bool, int, float, complex)))
 HISTORIES = ("loss_history", "train_acc_history", "val_acc_history")
 
 
@@ -101,9 +102,11 @@ def load(solver, prefix):
         raise ValueError(message(f"{where} {path!r}", f"a checkpoint of format {FORMAT} "
                                  "written by Solver.save", f"format {index.get('format')!r}"))
 
-    def value(key):
+    def value(key):  # a float32 learning rate stays a numpy.float32 (Python's would widen it)
         array = arrays[key]
-        return array.item() if array.ndim == 0 else array
+        if array.ndim:
+            return array
+        return array.item() if array.dtype in _PYTHON_SCALARS else array[()]
 
     optim = {name: {key: value(k) for key, k in config.items()}
              for name, config in index["optim"].items()}
