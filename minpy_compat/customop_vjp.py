@@ -77,22 +77,19 @@ def customop_vjp(op, makers, groups, argnums, ans, args, kwargs):
     return vjp
 
 
-_takes_call_as_is = {}  # (maker, positional count, keywords) -> whether it binds as called
-
-
 def _maker_arguments(op, maker, args, kwargs):
     """The arguments after ``ans`` that ``maker`` gets: the op's, as called (MinPy's rule);
     or, when the call left parameters to their defaults and the maker names them
     (``def f(x, y=1.0)`` called as ``f(a)``, maker ``lambda ans, x, y: ...``), the call with
     those defaults filled in, so the maker sees ``y`` rather than failing on it."""
-    key = (maker, len(args), tuple(kwargs))
-    as_is = _takes_call_as_is.get(key)
+    key = (maker, len(args), tuple(kwargs))  # cached on the op: it goes with the op
+    as_is = op._binds_as_called.get(key)
     if as_is is None:
         try:
             signature = inspect.signature(maker)
         except (TypeError, ValueError):  # a builtin without one: call it as MinPy did
             signature = None
-        as_is = _takes_call_as_is[key] = (
+        as_is = op._binds_as_called[key] = (
             signature is None or op._signature is None or
             _binds(signature, (None, *args), kwargs))
     if as_is:

@@ -11,6 +11,7 @@
 """
 import functools
 import types
+import weakref
 
 from autograd.builtins import DictBox, SequenceBox, make_sequence
 from autograd.extend import primitive as autograd_primitive
@@ -43,7 +44,7 @@ class Primitive(RegistersGradients):
         functools.update_wrapper(self, func)
         self._signature = signature_of(func)
         self._params, self._variadic = _positional_params(self._signature)
-        self.primitive = autograd_primitive(self._run)
+        self.primitive = autograd_primitive(_runner(weakref.ref(self)))
         self.primitive.__name__ = self.name
         self.call_hook = None  # a backend's own way to run the op under grad (MXNet recording)
         registry.register_op(self)
@@ -144,6 +145,14 @@ class Primitive(RegistersGradients):
     def __reduce__(self):
         # Pickled by reference, like the function it wraps: the module-level name it has.
         return self.__qualname__
+
+
+def _runner(ref):
+    """``op._run`` through a weak reference: autograd's VJP table keeps the primitive for
+    good, and the op must be free to go when its users drop it (``registry.register_op``)."""
+    def run(*args, **kwargs):
+        return ref()._run(*args, **kwargs)
+    return run
 
 
 def _opened(result):

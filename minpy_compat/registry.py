@@ -14,6 +14,8 @@ Two jobs:
 The dtype casts and the gradient check both jobs use are in ``gradient_dtypes``.
 """
 import inspect
+import itertools
+import weakref
 
 from autograd.core import VJPNode, defvjp, defvjp_argnums, primitive_vjps, vspace
 from autograd.tracer import notrace_primitives
@@ -22,9 +24,15 @@ from .customop_vjp import customop_vjp
 from .errors import NoGradientFuncError, message
 from .gradient_dtypes import _carries_gradient, _cast, _dtype_keeping, _gradient_cast
 
-_ops = []           # every custom op, in registration order (tests walk this)
-_makers = {}        # op -> {argnum: maker(ans, *args, **kwargs) -> (g -> grad)}
-_multi_makers = {}  # op -> [(argnums, maker(ans, *args, **kwargs) -> (g -> tuple))]
+# Custom ops are held weakly: an op made in a loop (``ops.Custom`` in ``construct``, a
+# ``@customop`` inside a function) goes, with its VJP entry, when its last user drops it.
+_ops = weakref.WeakValueDictionary()    # registration number -> live custom op (tests walk it)
+_numbers = itertools.count()
+# Each op keeps its own gradient makers (a maker may hold the op, as ``ops.Custom``'s
+# bound methods do, so no module-level table may hold them):
+#   op._grad_makers: {argnum: maker(ans, *args, **kwargs) -> (g -> grad)}
+#   op._grad_groups: [(argnums, maker(ans, *args, **kwargs) -> (g -> tuple))]
+#   op._binds_as_called: {(maker, positional count, keywords): whether it binds as called}
 _autograd_vjps = {}  # primitive -> autograd's own VJP, before we wrapped it
 
 
@@ -171,38 +179,50 @@ def general_vjp(fun):
 
 # ---- custom ops ------------------------------------------------------------------
 def all_ops():
-    """Every op made by ``customop`` (or the Cell layer), oldest first."""
-    return list(_ops)
+    """Every live op made by ``customop`` (or the Cell layer), oldest first."""
+    return [op for _, op in sorted(_ops.items(), key=lambda item: item[0])]
 
 
 def register_op(op):
-    _ops.append(op)
-    _makers[op] = {}
-    _multi_makers[op] = []
+    _ops[next(_numbers)] = op
+    op._grad_makers = {}
+    op._grad_groups = []
+    op._binds_as_called = {}  # see customop_vjp._maker_arguments
+    weakref.finalize(op, _forget, op.primitive)  # op.primitive holds the op weakly
     _publish(op)
 
 
+def _forget(primitive):
+    """Drop a collected op's entries from autograd's VJP table."""
+    primitive_vjps.pop(primitive, None)
+    _autograd_vjps.pop(primitive, None)
+
+
 def set_grad(op, argnum, maker):
-    _makers[op][argnum] = maker
+    op._grad_makers[argnum] = maker
     _publish(op)
 
 
 def set_multiple_grad(op, argnums, maker):
-    _multi_makers[op] = [(a, m) for a, m in _multi_makers[op] if not set(a) & set(argnums)]
-    _multi_makers[op].append((tuple(argnums), maker))
+    op._grad_groups = [(a, m) for a, m in op._grad_groups if not set(a) & set(argnums)]
+    op._grad_groups.append((tuple(argnums), maker))
     for argnum in argnums:
-        _makers[op].pop(argnum, None)
+        op._grad_makers.pop(argnum, None)
     _publish(op)
 
 
 def registered_argnums(op):
-    have = set(_makers[op])
-    for argnums, _ in _multi_makers[op]:
+    have = set(op._grad_makers)
+    for argnums, _ in op._grad_groups:
         have.update(argnums)
     return sorted(have)
 
 
 def _publish(op):
-    makers, groups = _makers[op], _multi_makers[op]
-    defvjp_argnums(op.primitive, lambda argnums, ans, args, kwargs:
-                   customop_vjp(op, makers, groups, argnums, ans, args, kwargs))
+    ref = weakref.ref(op)  # autograd's table keeps this for as long as the op lives
+
+    def vjp_argnums(argnums, ans, args, kwargs):
+        live = ref()
+        return customop_vjp(live, live._grad_makers, live._grad_groups, argnums, ans, args,
+                            kwargs)
+    defvjp_argnums(op.primitive, vjp_argnums)
