@@ -15,6 +15,14 @@ from .normalization import BatchNorm1d, BatchNorm2d, LayerNorm
 from .loss import (CrossEntropyLoss, L1Loss, LossBase, MAELoss, MSELoss, SmoothL1Loss,
                    SoftmaxCrossEntropyWithLogits)
 from .optimizer import SGD, Adam, Momentum, Optimizer
+from .loss_pairs import (BCELoss, BCEWithLogitsLoss, CosineEmbeddingLoss, HuberLoss,
+                         MarginRankingLoss, SoftMarginLoss)
+from .loss_nll import GaussianNLLLoss, KLDivLoss, MultiMarginLoss, NLLLoss, PoissonNLLLoss
+from .learning_rates import (CosineDecayLR, ExponentialDecayLR, LearningRateSchedule,
+                             PolynomialDecayLR, WarmUpLR, cosine_decay_lr, exponential_decay_lr,
+                             inverse_decay_lr, natural_exp_decay_lr, piecewise_constant_lr,
+                             polynomial_decay_lr, warmup_lr)
+from .optimizer_adaptive import Adadelta, Adagrad, AdamWeightDecay, RMSProp
 from .wrappers import TrainOneStepCell, WithLossCell
 
 __all__ = ['Adam', 'AvgPool2d', 'BatchNorm1d', 'BatchNorm2d', 'Cell', 'CellDict', 'CellList',
@@ -23,3 +31,10 @@ __all__ = ['Adam', 'AvgPool2d', 'BatchNorm1d', 'BatchNorm2d', 'Cell', 'CellDict'
            'Momentum', 'MSELoss', 'Optimizer', 'ReLU', 'ReLU6', 'SequentialCell', 'SGD',
            'Sigmoid', 'SmoothL1Loss', 'Softmax', 'SoftmaxCrossEntropyWithLogits', 'Tanh',
            'TrainOneStepCell', 'WithLossCell']
+__all__ += ['Adadelta', 'Adagrad', 'AdamWeightDecay', 'BCELoss', 'BCEWithLogitsLoss',
+            'CosineDecayLR', 'CosineEmbeddingLoss', 'ExponentialDecayLR', 'GaussianNLLLoss',
+            'HuberLoss', 'KLDivLoss', 'LearningRateSchedule', 'MarginRankingLoss',
+            'MultiMarginLoss', 'NLLLoss', 'PoissonNLLLoss', 'PolynomialDecayLR', 'RMSProp',
+            'SoftMarginLoss', 'WarmUpLR', 'cosine_decay_lr', 'exponential_decay_lr',
+            'inverse_decay_lr', 'natural_exp_decay_lr', 'piecewise_constant_lr',
+            'polynomial_decay_lr', 'warmup_lr']
