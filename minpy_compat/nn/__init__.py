@@ -22,14 +22,28 @@ from .channel_dropout import Dropout1d, Dropout2d, Dropout3d
 from .padding_cells import (ConstantPad1d, ConstantPad2d, ConstantPad3d, ReflectionPad1d,
                             ReflectionPad2d, ReplicationPad1d, ReplicationPad2d, ZeroPad2d)
 from .reshape_cells import Identity, Unflatten
+from .loss_pairs import (BCELoss, BCEWithLogitsLoss, CosineEmbeddingLoss, HuberLoss,
+                         MarginRankingLoss, SoftMarginLoss)
+from .loss_nll import GaussianNLLLoss, KLDivLoss, MultiMarginLoss, NLLLoss, PoissonNLLLoss
+from .learning_rates import (CosineDecayLR, ExponentialDecayLR, LearningRateSchedule,
+                             PolynomialDecayLR, WarmUpLR, cosine_decay_lr, exponential_decay_lr,
+                             inverse_decay_lr, natural_exp_decay_lr, piecewise_constant_lr,
+                             polynomial_decay_lr, warmup_lr)
+from .optimizer_adaptive import Adadelta, Adagrad, AdamWeightDecay, RMSProp
 
-__all__ = ['Adam', 'AvgPool2d', 'BatchNorm1d', 'BatchNorm2d', 'Cell', 'CellDict', 'CellList',
-           'ConstantPad1d', 'ConstantPad2d', 'ConstantPad3d', 'Conv2d', 'CrossEntropyLoss',
-           'Dense', 'Dropout', 'Dropout1d', 'Dropout2d', 'Dropout3d', 'ELU', 'Embedding',
-           'Flatten', 'GELU', 'Hardtanh', 'HookHandle', 'HSigmoid', 'HSwish', 'Identity', 'L1Loss',
-           'LayerNorm', 'LeakyReLU', 'LogSigmoid', 'LogSoftmax', 'LossBase', 'MAELoss',
-           'MaxPool2d', 'Mish', 'Momentum', 'MSELoss', 'Optimizer', 'PReLU', 'ReflectionPad1d',
-           'ReflectionPad2d', 'ReLU', 'ReLU6', 'ReplicationPad1d', 'ReplicationPad2d',
-           'SequentialCell', 'SGD', 'Sigmoid', 'SiLU', 'SmoothL1Loss', 'Softmax',
-           'SoftmaxCrossEntropyWithLogits', 'Softmin', 'Softsign', 'Tanh', 'Tanhshrink',
-           'TrainOneStepCell', 'Unflatten', 'WithLossCell', 'ZeroPad2d']
+__all__ = ['Adadelta', 'Adagrad', 'Adam', 'AdamWeightDecay', 'AvgPool2d', 'BatchNorm1d',
+           'BatchNorm2d', 'BCELoss', 'BCEWithLogitsLoss', 'Cell', 'CellDict', 'CellList',
+           'ConstantPad1d', 'ConstantPad2d', 'ConstantPad3d', 'Conv2d', 'cosine_decay_lr',
+           'CosineDecayLR', 'CosineEmbeddingLoss', 'CrossEntropyLoss', 'Dense', 'Dropout',
+           'Dropout1d', 'Dropout2d', 'Dropout3d', 'ELU', 'Embedding', 'exponential_decay_lr',
+           'ExponentialDecayLR', 'Flatten', 'GaussianNLLLoss', 'GELU', 'Hardtanh', 'HookHandle',
+           'HSigmoid', 'HSwish', 'HuberLoss', 'Identity', 'inverse_decay_lr', 'KLDivLoss', 'L1Loss',
+           'LayerNorm', 'LeakyReLU', 'LearningRateSchedule', 'LogSigmoid', 'LogSoftmax', 'LossBase',
+           'MAELoss', 'MarginRankingLoss', 'MaxPool2d', 'Mish', 'Momentum', 'MSELoss',
+           'MultiMarginLoss', 'natural_exp_decay_lr', 'NLLLoss', 'Optimizer',
+           'piecewise_constant_lr', 'PoissonNLLLoss', 'polynomial_decay_lr', 'PolynomialDecayLR',
+           'PReLU', 'ReflectionPad1d', 'ReflectionPad2d', 'ReLU', 'ReLU6', 'ReplicationPad1d',
+           'ReplicationPad2d', 'RMSProp', 'SequentialCell', 'SGD', 'Sigmoid', 'SiLU',
+           'SmoothL1Loss', 'SoftMarginLoss', 'Softmax', 'SoftmaxCrossEntropyWithLogits', 'Softmin',
+           'Softsign', 'Tanh', 'Tanhshrink', 'TrainOneStepCell', 'Unflatten', 'warmup_lr',
+           'WarmUpLR', 'WithLossCell', 'ZeroPad2d']
