@@ -10,6 +10,11 @@ from .basic import Dense, Dropout, Flatten, LogSoftmax, ReLU, ReLU6, Sigmoid, So
 from .containers import CellList, SequentialCell
 from .celldict import CellDict
 from .conv_cells import AvgPool2d, Conv2d, MaxPool2d
+from .conv_line import Conv1d
+from .conv_transpose import Conv1dTranspose, Conv2dTranspose
+from .pool_cells import (AdaptiveAvgPool1d, AdaptiveAvgPool2d, AdaptiveMaxPool1d,
+                         AdaptiveMaxPool2d, AvgPool1d, MaxPool1d)
+from .norm_cells import GroupNorm, InstanceNorm1d, InstanceNorm2d
 from .embedding import Embedding
 from .normalization import BatchNorm1d, BatchNorm2d, LayerNorm
 from .loss import (CrossEntropyLoss, L1Loss, LossBase, MAELoss, MSELoss, SmoothL1Loss,
@@ -23,3 +28,6 @@ __all__ = ['Adam', 'AvgPool2d', 'BatchNorm1d', 'BatchNorm2d', 'Cell', 'CellDict'
            'Momentum', 'MSELoss', 'Optimizer', 'ReLU', 'ReLU6', 'SequentialCell', 'SGD',
            'Sigmoid', 'SmoothL1Loss', 'Softmax', 'SoftmaxCrossEntropyWithLogits', 'Tanh',
            'TrainOneStepCell', 'WithLossCell']
+__all__ += ['AdaptiveAvgPool1d', 'AdaptiveAvgPool2d', 'AdaptiveMaxPool1d', 'AdaptiveMaxPool2d',
+            'AvgPool1d', 'Conv1d', 'Conv1dTranspose', 'Conv2dTranspose', 'GroupNorm',
+            'InstanceNorm1d', 'InstanceNorm2d', 'MaxPool1d']
