@@ -10,6 +10,11 @@ from .basic import Dense, Dropout, Flatten, LogSoftmax, ReLU, ReLU6, Sigmoid, So
 from .containers import CellList, SequentialCell
 from .celldict import CellDict
 from .conv_cells import AvgPool2d, Conv2d, MaxPool2d
+from .conv_line import Conv1d
+from .conv_transpose import Conv1dTranspose, Conv2dTranspose
+from .pool_cells import (AdaptiveAvgPool1d, AdaptiveAvgPool2d, AdaptiveMaxPool1d,
+                         AdaptiveMaxPool2d, AvgPool1d, MaxPool1d)
+from .norm_cells import GroupNorm, InstanceNorm1d, InstanceNorm2d
 from .embedding import Embedding
 from .normalization import BatchNorm1d, BatchNorm2d, LayerNorm
 from .loss import (CrossEntropyLoss, L1Loss, LossBase, MAELoss, MSELoss, SmoothL1Loss,
@@ -31,19 +36,21 @@ from .learning_rates import (CosineDecayLR, ExponentialDecayLR, LearningRateSche
                              polynomial_decay_lr, warmup_lr)
 from .optimizer_adaptive import Adadelta, Adagrad, AdamWeightDecay, RMSProp
 
-__all__ = ['Adadelta', 'Adagrad', 'Adam', 'AdamWeightDecay', 'AvgPool2d', 'BatchNorm1d',
-           'BatchNorm2d', 'BCELoss', 'BCEWithLogitsLoss', 'Cell', 'CellDict', 'CellList',
-           'ConstantPad1d', 'ConstantPad2d', 'ConstantPad3d', 'Conv2d', 'cosine_decay_lr',
-           'CosineDecayLR', 'CosineEmbeddingLoss', 'CrossEntropyLoss', 'Dense', 'Dropout',
-           'Dropout1d', 'Dropout2d', 'Dropout3d', 'ELU', 'Embedding', 'exponential_decay_lr',
-           'ExponentialDecayLR', 'Flatten', 'GaussianNLLLoss', 'GELU', 'Hardtanh', 'HookHandle',
-           'HSigmoid', 'HSwish', 'HuberLoss', 'Identity', 'inverse_decay_lr', 'KLDivLoss', 'L1Loss',
-           'LayerNorm', 'LeakyReLU', 'LearningRateSchedule', 'LogSigmoid', 'LogSoftmax', 'LossBase',
-           'MAELoss', 'MarginRankingLoss', 'MaxPool2d', 'Mish', 'Momentum', 'MSELoss',
-           'MultiMarginLoss', 'natural_exp_decay_lr', 'NLLLoss', 'Optimizer',
-           'piecewise_constant_lr', 'PoissonNLLLoss', 'polynomial_decay_lr', 'PolynomialDecayLR',
-           'PReLU', 'ReflectionPad1d', 'ReflectionPad2d', 'ReLU', 'ReLU6', 'ReplicationPad1d',
-           'ReplicationPad2d', 'RMSProp', 'SequentialCell', 'SGD', 'Sigmoid', 'SiLU',
-           'SmoothL1Loss', 'SoftMarginLoss', 'Softmax', 'SoftmaxCrossEntropyWithLogits', 'Softmin',
-           'Softsign', 'Tanh', 'Tanhshrink', 'TrainOneStepCell', 'Unflatten', 'warmup_lr',
-           'WarmUpLR', 'WithLossCell', 'ZeroPad2d']
+__all__ = ['Adadelta', 'Adagrad', 'Adam', 'AdamWeightDecay', 'AdaptiveAvgPool1d',
+           'AdaptiveAvgPool2d', 'AdaptiveMaxPool1d', 'AdaptiveMaxPool2d', 'AvgPool1d', 'AvgPool2d',
+           'BatchNorm1d', 'BatchNorm2d', 'BCELoss', 'BCEWithLogitsLoss', 'Cell', 'CellDict',
+           'CellList', 'ConstantPad1d', 'ConstantPad2d', 'ConstantPad3d', 'Conv1d',
+           'Conv1dTranspose', 'Conv2d', 'Conv2dTranspose', 'cosine_decay_lr', 'CosineDecayLR',
+           'CosineEmbeddingLoss', 'CrossEntropyLoss', 'Dense', 'Dropout', 'Dropout1d', 'Dropout2d',
+           'Dropout3d', 'ELU', 'Embedding', 'exponential_decay_lr', 'ExponentialDecayLR', 'Flatten',
+           'GaussianNLLLoss', 'GELU', 'GroupNorm', 'Hardtanh', 'HookHandle', 'HSigmoid', 'HSwish',
+           'HuberLoss', 'Identity', 'InstanceNorm1d', 'InstanceNorm2d', 'inverse_decay_lr',
+           'KLDivLoss', 'L1Loss', 'LayerNorm', 'LeakyReLU', 'LearningRateSchedule', 'LogSigmoid',
+           'LogSoftmax', 'LossBase', 'MAELoss', 'MarginRankingLoss', 'MaxPool1d', 'MaxPool2d',
+           'Mish', 'Momentum', 'MSELoss', 'MultiMarginLoss', 'natural_exp_decay_lr', 'NLLLoss',
+           'Optimizer', 'piecewise_constant_lr', 'PoissonNLLLoss', 'polynomial_decay_lr',
+           'PolynomialDecayLR', 'PReLU', 'ReflectionPad1d', 'ReflectionPad2d', 'ReLU', 'ReLU6',
+           'ReplicationPad1d', 'ReplicationPad2d', 'RMSProp', 'SequentialCell', 'SGD', 'Sigmoid',
+           'SiLU', 'SmoothL1Loss', 'SoftMarginLoss', 'Softmax', 'SoftmaxCrossEntropyWithLogits',
+           'Softmin', 'Softsign', 'Tanh', 'Tanhshrink', 'TrainOneStepCell', 'Unflatten',
+           'warmup_lr', 'WarmUpLR', 'WithLossCell', 'ZeroPad2d']
