@@ -8,23 +8,10 @@ import minpy_compat as ms
 from minpy_compat import nn, ops
 from minpy_compat.errors import (CellTypeError, GradPositionError, GradPositionRangeError,
                                  GradPositionTypeError, VmapError)
+from test_cell_transforms import X, Y, f, three, two  # the shared functions and inputs
 
-X = ms.Tensor([1.0, 2.0, 3.0])
-Y = ms.Tensor([4.0, 5.0, 6.0])
 A = ms.Tensor(onp.arange(6, dtype=onp.float32).reshape(2, 3))
 JACOBIANS = [ops.jacfwd, ops.jacrev]
-
-
-def f(x, y):
-    return x * x * y
-
-
-def two(x, y):
-    return x * y, x + y
-
-
-def three(x, y):
-    return x * y, x + y, x - y
 
 
 class TenTimes(nn.Cell):

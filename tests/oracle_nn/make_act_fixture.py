@@ -28,11 +28,6 @@ def make_input(spec, rng):
     return rng.standard_normal(spec[0]).astype(spec[1])
 
 
-def builtin_of(error):
-    builtin = next(k for k in type(error).__mro__ if k.__module__ == "builtins")
-    return {"class": type(error).__name__, "builtin": builtin.__name__}
-
-
 def run_cases():
     recorded = {}
     for seed, (case_id, cls, kwargs, train, specs) in enumerate(cases.CASES):
@@ -46,17 +41,6 @@ def run_cases():
     return recorded
 
 
-def run_bad_types():
-    recorded = {}
-    for case_id, cls, args, kwargs in cases.BAD_TYPES:
-        try:
-            getattr(nn, cls)(*args, **kwargs)
-            recorded[case_id] = None
-        except Exception as error:  # the oracle records whatever MindSpore raises
-            recorded[case_id] = builtin_of(error)
-    return recorded
-
-
 def run_bad_inputs():
     recorded = {}
     for case_id, cls, kwargs, shape in cases.BAD_INPUTS:
@@ -66,7 +50,7 @@ def run_bad_inputs():
             out = cell(ms.Tensor(onp.ones(shape, onp.float32)))
             recorded[case_id] = {"shape": list(out.shape)}
         except Exception as error:  # the oracle records whatever MindSpore raises
-            recorded[case_id] = builtin_of(error)
+            recorded[case_id] = base.builtin_of(error)
     return recorded
 
 
@@ -87,7 +71,7 @@ def dropout_statistics():
 
 if __name__ == "__main__":
     fixture = {"mindspore": ms.__version__, "cases": run_cases(),
-               "bad_types": run_bad_types(), "bad_inputs": run_bad_inputs(),
+               "bad_types": base.run_bad_types(cases.BAD_TYPES), "bad_inputs": run_bad_inputs(),
                "dropout_statistics": dropout_statistics(), "signatures": {}}
     base.cases.SIGNATURE_CELLS = cases.SIGNATURE_CELLS
     fixture["signatures"] = base.signatures()

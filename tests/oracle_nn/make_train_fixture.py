@@ -18,7 +18,7 @@ from mindspore import nn
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import train_cases as cases  # noqa: E402
-from make_nn_fixture import encode, names, record, set_params  # noqa: E402
+from make_nn_fixture import builtin_of, encode, names, record, set_params  # noqa: E402
 
 
 def run_losses():
@@ -77,7 +77,7 @@ def _error_class(build):
         build()
         return None
     except Exception as error:  # the oracle records whatever MindSpore raises
-        return next(k for k in type(error).__mro__ if k.__module__ == "builtins").__name__
+        return builtin_of(error)["builtin"]
 
 
 def run_bad_args():
