@@ -12,6 +12,8 @@ from .celldict import CellDict
 from .conv_cells import AvgPool2d, Conv2d, MaxPool2d
 from .embedding import Embedding
 from .normalization import BatchNorm1d, BatchNorm2d, LayerNorm
+from .rnn_cells import GRUCell, LSTMCell, RNNCell
+from .rnns import GRU, LSTM, RNN
 from .loss import (CrossEntropyLoss, L1Loss, LossBase, MAELoss, MSELoss, SmoothL1Loss,
                    SoftmaxCrossEntropyWithLogits)
 from .optimizer import SGD, Adam, Momentum, Optimizer
@@ -19,7 +21,12 @@ from .wrappers import TrainOneStepCell, WithLossCell
 
 __all__ = ['Adam', 'AvgPool2d', 'BatchNorm1d', 'BatchNorm2d', 'Cell', 'CellDict', 'CellList',
            'Conv2d', 'CrossEntropyLoss', 'Dense', 'Dropout', 'Embedding', 'Flatten',
-           'HookHandle', 'L1Loss', 'LayerNorm', 'LogSoftmax', 'LossBase', 'MAELoss', 'MaxPool2d',
-           'Momentum', 'MSELoss', 'Optimizer', 'ReLU', 'ReLU6', 'SequentialCell', 'SGD',
+           'GRU', 'GRUCell',
+           'HookHandle', 'L1Loss', 'LayerNorm', 'LogSoftmax', 'LossBase',
+           'LSTM', 'LSTMCell',
+           'MAELoss', 'MaxPool2d',
+           'Momentum', 'MSELoss', 'Optimizer', 'ReLU', 'ReLU6',
+           'RNN', 'RNNCell',
+           'SequentialCell', 'SGD',
            'Sigmoid', 'SmoothL1Loss', 'Softmax', 'SoftmaxCrossEntropyWithLogits', 'Tanh',
            'TrainOneStepCell', 'WithLossCell']
