@@ -17,6 +17,8 @@ from .pool_cells import (AdaptiveAvgPool1d, AdaptiveAvgPool2d, AdaptiveMaxPool1d
 from .norm_cells import GroupNorm, InstanceNorm1d, InstanceNorm2d
 from .embedding import Embedding
 from .normalization import BatchNorm1d, BatchNorm2d, LayerNorm
+from .rnn_cells import GRUCell, LSTMCell, RNNCell
+from .rnns import GRU, LSTM, RNN
 from .loss import (CrossEntropyLoss, L1Loss, LossBase, MAELoss, MSELoss, SmoothL1Loss,
                    SoftmaxCrossEntropyWithLogits)
 from .optimizer import SGD, Adam, Momentum, Optimizer
@@ -43,14 +45,15 @@ __all__ = ['Adadelta', 'Adagrad', 'Adam', 'AdamWeightDecay', 'AdaptiveAvgPool1d'
            'Conv1dTranspose', 'Conv2d', 'Conv2dTranspose', 'cosine_decay_lr', 'CosineDecayLR',
            'CosineEmbeddingLoss', 'CrossEntropyLoss', 'Dense', 'Dropout', 'Dropout1d', 'Dropout2d',
            'Dropout3d', 'ELU', 'Embedding', 'exponential_decay_lr', 'ExponentialDecayLR', 'Flatten',
-           'GaussianNLLLoss', 'GELU', 'GroupNorm', 'Hardtanh', 'HookHandle', 'HSigmoid', 'HSwish',
-           'HuberLoss', 'Identity', 'InstanceNorm1d', 'InstanceNorm2d', 'inverse_decay_lr',
-           'KLDivLoss', 'L1Loss', 'LayerNorm', 'LeakyReLU', 'LearningRateSchedule', 'LogSigmoid',
-           'LogSoftmax', 'LossBase', 'MAELoss', 'MarginRankingLoss', 'MaxPool1d', 'MaxPool2d',
-           'Mish', 'Momentum', 'MSELoss', 'MultiMarginLoss', 'natural_exp_decay_lr', 'NLLLoss',
-           'Optimizer', 'piecewise_constant_lr', 'PoissonNLLLoss', 'polynomial_decay_lr',
-           'PolynomialDecayLR', 'PReLU', 'ReflectionPad1d', 'ReflectionPad2d', 'ReLU', 'ReLU6',
-           'ReplicationPad1d', 'ReplicationPad2d', 'RMSProp', 'SequentialCell', 'SGD', 'Sigmoid',
+           'GaussianNLLLoss', 'GELU', 'GroupNorm', 'GRU', 'GRUCell', 'Hardtanh', 'HookHandle',
+           'HSigmoid', 'HSwish', 'HuberLoss', 'Identity', 'InstanceNorm1d', 'InstanceNorm2d',
+           'inverse_decay_lr', 'KLDivLoss', 'L1Loss', 'LayerNorm', 'LeakyReLU',
+           'LearningRateSchedule', 'LogSigmoid', 'LogSoftmax', 'LossBase', 'LSTM', 'LSTMCell',
+           'MAELoss', 'MarginRankingLoss', 'MaxPool1d', 'MaxPool2d', 'Mish', 'Momentum', 'MSELoss',
+           'MultiMarginLoss', 'natural_exp_decay_lr', 'NLLLoss', 'Optimizer',
+           'piecewise_constant_lr', 'PoissonNLLLoss', 'polynomial_decay_lr', 'PolynomialDecayLR',
+           'PReLU', 'ReflectionPad1d', 'ReflectionPad2d', 'ReLU', 'ReLU6', 'ReplicationPad1d',
+           'ReplicationPad2d', 'RMSProp', 'RNN', 'RNNCell', 'SequentialCell', 'SGD', 'Sigmoid',
            'SiLU', 'SmoothL1Loss', 'SoftMarginLoss', 'Softmax', 'SoftmaxCrossEntropyWithLogits',
            'Softmin', 'Softsign', 'Tanh', 'Tanhshrink', 'TrainOneStepCell', 'Unflatten',
            'warmup_lr', 'WarmUpLR', 'WithLossCell', 'ZeroPad2d']
