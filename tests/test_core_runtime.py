@@ -86,6 +86,19 @@ def test_importing_the_package_does_not_import_mxnet():
     assert out == "False"
 
 
+def test_the_cell_modules_load_when_a_name_is_first_used():
+    code = ("import sys, minpy_compat; from minpy_compat import nn; "
+            "print('minpy_compat.nn.rnns' in sys.modules); nn.LSTM; "
+            "print('minpy_compat.nn.rnns' in sys.modules); "
+            "print(all(hasattr(nn, name) for name in nn.__all__), 'Dense' in dir(nn))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout.split()
+    assert out == ["False", "True", "True", "True"]
+    from minpy_compat import nn
+    with pytest.raises(AttributeError, match="module 'minpy_compat.nn' has no attribute 'Nope'"):
+        nn.Nope
+
+
 def test_customop_mxnet_without_mxnet_names_the_install_command():
     from conftest import HAS_MXNET
     if HAS_MXNET:

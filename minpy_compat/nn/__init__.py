@@ -2,58 +2,62 @@
 
 MinPy's toolkit lives in submodules (``layers``, ``model``, ``solver``, ``optim``,
 ``init``, ``io``); the Cell layer's names (``Cell``, ``Dense``, ``Conv2d``, norms,
-losses, optimizers, wrappers) are exported here.
+recurrent Cells, losses, optimizers, learning-rate schedules, wrappers) are exported here.
+Each name's module is imported the first time the name is used, so ``import
+minpy_compat`` does not load the ~30 Cell modules a program may never touch.
 """
-from .cell import Cell
-from .hooks import HookHandle
-from .basic import Dense, Dropout, Flatten, LogSoftmax, ReLU, ReLU6, Sigmoid, Softmax, Tanh
-from .containers import CellList, SequentialCell
-from .celldict import CellDict
-from .conv_cells import AvgPool2d, Conv2d, MaxPool2d
-from .conv_line import Conv1d
-from .conv_transpose import Conv1dTranspose, Conv2dTranspose
-from .pool_cells import (AdaptiveAvgPool1d, AdaptiveAvgPool2d, AdaptiveMaxPool1d,
-                         AdaptiveMaxPool2d, AvgPool1d, MaxPool1d)
-from .norm_cells import GroupNorm, InstanceNorm1d, InstanceNorm2d
-from .embedding import Embedding
-from .normalization import BatchNorm1d, BatchNorm2d, LayerNorm
-from .rnn_cells import GRUCell, LSTMCell, RNNCell
-from .rnns import GRU, LSTM, RNN
-from .loss import (CrossEntropyLoss, L1Loss, LossBase, MAELoss, MSELoss, SmoothL1Loss,
-                   SoftmaxCrossEntropyWithLogits)
-from .optimizer import SGD, Adam, Momentum, Optimizer
-from .wrappers import TrainOneStepCell, WithLossCell
-from .activation_cells import (ELU, GELU, Hardtanh, HSigmoid, HSwish, LeakyReLU, LogSigmoid, Mish,
-                               PReLU, SiLU, Softmin, Softsign, Tanhshrink)
-from .channel_dropout import Dropout1d, Dropout2d, Dropout3d
-from .padding_cells import (ConstantPad1d, ConstantPad2d, ConstantPad3d, ReflectionPad1d,
-                            ReflectionPad2d, ReplicationPad1d, ReplicationPad2d, ZeroPad2d)
-from .reshape_cells import Identity, Unflatten
-from .loss_pairs import (BCELoss, BCEWithLogitsLoss, CosineEmbeddingLoss, HuberLoss,
-                         MarginRankingLoss, SoftMarginLoss)
-from .loss_nll import GaussianNLLLoss, KLDivLoss, MultiMarginLoss, NLLLoss, PoissonNLLLoss
-from .learning_rates import (CosineDecayLR, ExponentialDecayLR, LearningRateSchedule,
-                             PolynomialDecayLR, WarmUpLR, cosine_decay_lr, exponential_decay_lr,
-                             inverse_decay_lr, natural_exp_decay_lr, piecewise_constant_lr,
-                             polynomial_decay_lr, warmup_lr)
-from .optimizer_adaptive import Adadelta, Adagrad, AdamWeightDecay, RMSProp
+import importlib
 
-__all__ = ['Adadelta', 'Adagrad', 'Adam', 'AdamWeightDecay', 'AdaptiveAvgPool1d',
-           'AdaptiveAvgPool2d', 'AdaptiveMaxPool1d', 'AdaptiveMaxPool2d', 'AvgPool1d', 'AvgPool2d',
-           'BatchNorm1d', 'BatchNorm2d', 'BCELoss', 'BCEWithLogitsLoss', 'Cell', 'CellDict',
-           'CellList', 'ConstantPad1d', 'ConstantPad2d', 'ConstantPad3d', 'Conv1d',
-           'Conv1dTranspose', 'Conv2d', 'Conv2dTranspose', 'cosine_decay_lr', 'CosineDecayLR',
-           'CosineEmbeddingLoss', 'CrossEntropyLoss', 'Dense', 'Dropout', 'Dropout1d', 'Dropout2d',
-           'Dropout3d', 'ELU', 'Embedding', 'exponential_decay_lr', 'ExponentialDecayLR', 'Flatten',
-           'GaussianNLLLoss', 'GELU', 'GroupNorm', 'GRU', 'GRUCell', 'Hardtanh', 'HookHandle',
-           'HSigmoid', 'HSwish', 'HuberLoss', 'Identity', 'InstanceNorm1d', 'InstanceNorm2d',
-           'inverse_decay_lr', 'KLDivLoss', 'L1Loss', 'LayerNorm', 'LeakyReLU',
-           'LearningRateSchedule', 'LogSigmoid', 'LogSoftmax', 'LossBase', 'LSTM', 'LSTMCell',
-           'MAELoss', 'MarginRankingLoss', 'MaxPool1d', 'MaxPool2d', 'Mish', 'Momentum', 'MSELoss',
-           'MultiMarginLoss', 'natural_exp_decay_lr', 'NLLLoss', 'Optimizer',
-           'piecewise_constant_lr', 'PoissonNLLLoss', 'polynomial_decay_lr', 'PolynomialDecayLR',
-           'PReLU', 'ReflectionPad1d', 'ReflectionPad2d', 'ReLU', 'ReLU6', 'ReplicationPad1d',
-           'ReplicationPad2d', 'RMSProp', 'RNN', 'RNNCell', 'SequentialCell', 'SGD', 'Sigmoid',
-           'SiLU', 'SmoothL1Loss', 'SoftMarginLoss', 'Softmax', 'SoftmaxCrossEntropyWithLogits',
-           'Softmin', 'Softsign', 'Tanh', 'Tanhshrink', 'TrainOneStepCell', 'Unflatten',
-           'warmup_lr', 'WarmUpLR', 'WithLossCell', 'ZeroPad2d']
+_EXPORTS = {  # module -> the names it exports here
+    "cell": ["Cell"],
+    "hooks": ["HookHandle"],
+    "basic": ["Dense", "Dropout", "Flatten", "LogSoftmax", "ReLU", "ReLU6", "Sigmoid", "Softmax",
+              "Tanh"],
+    "containers": ["CellList", "SequentialCell"],
+    "celldict": ["CellDict"],
+    "conv_cells": ["AvgPool2d", "Conv2d", "MaxPool2d"],
+    "conv_line": ["Conv1d"],
+    "conv_transpose": ["Conv1dTranspose", "Conv2dTranspose"],
+    "pool_cells": ["AdaptiveAvgPool1d", "AdaptiveAvgPool2d", "AdaptiveMaxPool1d",
+                   "AdaptiveMaxPool2d", "AvgPool1d", "MaxPool1d"],
+    "norm_cells": ["GroupNorm", "InstanceNorm1d", "InstanceNorm2d"],
+    "embedding": ["Embedding"],
+    "normalization": ["BatchNorm1d", "BatchNorm2d", "LayerNorm"],
+    "rnn_cells": ["GRUCell", "LSTMCell", "RNNCell"],
+    "rnns": ["GRU", "LSTM", "RNN"],
+    "loss": ["CrossEntropyLoss", "L1Loss", "LossBase", "MAELoss", "MSELoss", "SmoothL1Loss",
+             "SoftmaxCrossEntropyWithLogits"],
+    "optimizer": ["Adam", "Momentum", "Optimizer", "SGD"],
+    "wrappers": ["TrainOneStepCell", "WithLossCell"],
+    "activation_cells": ["ELU", "GELU", "Hardtanh", "HSigmoid", "HSwish", "LeakyReLU",
+                         "LogSigmoid", "Mish", "PReLU", "SiLU", "Softmin", "Softsign",
+                         "Tanhshrink"],
+    "channel_dropout": ["Dropout1d", "Dropout2d", "Dropout3d"],
+    "padding_cells": ["ConstantPad1d", "ConstantPad2d", "ConstantPad3d", "ReflectionPad1d",
+                      "ReflectionPad2d", "ReplicationPad1d", "ReplicationPad2d", "ZeroPad2d"],
+    "reshape_cells": ["Identity", "Unflatten"],
+    "loss_pairs": ["BCELoss", "BCEWithLogitsLoss", "CosineEmbeddingLoss", "HuberLoss",
+                   "MarginRankingLoss", "SoftMarginLoss"],
+    "loss_nll": ["GaussianNLLLoss", "KLDivLoss", "MultiMarginLoss", "NLLLoss", "PoissonNLLLoss"],
+    "learning_rates": ["cosine_decay_lr", "CosineDecayLR", "exponential_decay_lr",
+                       "ExponentialDecayLR", "inverse_decay_lr", "LearningRateSchedule",
+                       "natural_exp_decay_lr", "piecewise_constant_lr", "polynomial_decay_lr",
+                       "PolynomialDecayLR", "warmup_lr", "WarmUpLR"],
+    "optimizer_adaptive": ["Adadelta", "Adagrad", "AdamWeightDecay", "RMSProp"],
+}
+_MODULE_OF = {name: module for module, names in _EXPORTS.items() for name in names}
+__all__ = sorted(_MODULE_OF, key=lambda name: (name.lower(), name))
+
+
+def __getattr__(name):
+    """A Cell-layer name, imported from its module on first use."""
+    module = _MODULE_OF.get(name)
+    if module is None:  # a toolkit submodule (``nn.layers``) is imported as usual
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f".{module}", __name__), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__():
+    return sorted(set(globals()) | set(__all__))
