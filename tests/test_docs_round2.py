@@ -43,6 +43,7 @@ CALL_FORMS = [
     ("Solver.load(prefix)", Solver.load),
     ("Solver(verbose=False)", Solver),
     ("nn.Momentum(use_nesterov=True)", nn.Momentum),
+    ("nn.Adagrad(update_slots=False)", nn.Adagrad),
     ("set_context(mode=GRAPH_MODE)", ms.set_context),
     ("set_context(device_target='GPU')", ms.set_context),
     ("np.linalg.qr(a, mode='complete')", np.linalg.qr),

@@ -3,6 +3,7 @@
 Each test names the claim it checks. Claims already pinned elsewhere are listed in the
 report of the session that added this file, not tested twice.
 """
+import inspect
 import pathlib
 import re
 import sys
@@ -185,3 +186,80 @@ def test_the_mxnet_extra_is_the_install_command():
     extra = setup.split("\nmxnet =", 1)[1].split("\ntest =", 1)[0]
     assert "mxnet==1.9.1" in extra and "numpy<1.24" in extra
     assert 'pip install "mxnet==1.9.1" "numpy<1.24"' in README
+
+
+# ---- The Cell layer: every name given exists, every nn name is given --------------------------
+
+def _cell_tables():
+    """(piece, where, notes) of each table row in the Cell-layer section."""
+    text = _section("The Cell layer: MindSpore's custom higher-order programming")
+    rows = [re.split(r"(?<!\\)\|", line)[1:-1] for line in text.splitlines()
+            if line.startswith("| ") and not line.startswith("| ---")]
+    return [[cell.strip() for cell in row] for row in rows if row[0].strip() not in
+            ("piece", "family")]
+
+
+def _resolve(name):
+    """The object a README name stands for: nn., ops., ms. and minpy_compat. name modules;
+    a bare name is one of nn's, ops', ms', a Cell method or a Tensor method."""
+    import minpy_compat as ms
+    from minpy_compat import nn, ops
+    modules = {"nn": nn, "ops": ops, "ms": ms, "minpy_compat": ms}
+    first, *rest = name.split(".")
+    if first in modules:
+        found, parts = modules[first], rest
+    else:
+        found = next((space for space in (nn, ops, ms, nn.Cell, ms.Tensor)
+                      if hasattr(space, first)), None)
+        parts = name.split(".")
+    for part in parts:
+        found = getattr(found, part, None)
+    return found
+
+
+# what a user defines on a Cell subclass, as in MindSpore: the Cell layer reads these names
+CELL_PROTOCOL = {"construct", "bprop", "internal_params"}
+
+
+def test_every_name_the_cell_layer_tables_give_exists():
+    """Claim: the "where" column of the Cell-layer tables names things that exist, each in
+    full (no `2d` fragments of an earlier name); a bare name after a class may be one of
+    its parameters (`nn.Adam` (`use_amsgrad` too)); and each `nn.X`, `ops.X` or `ms.X` the
+    section writes elsewhere (notes, the list of differences) exists too."""
+    missing, count = [], 0
+    for _, where, _ in _cell_tables():
+        owner = None
+        for span in re.findall(r"`([^`]+)`", where):
+            count += 1
+            name = re.match(r"[A-Za-z_][\w.]*", span)
+            found = _resolve(name.group()) if name else None
+            if found is None and name and owner is not None:
+                parameters = inspect.signature(owner).parameters
+                found = True if name.group() in parameters else None
+            if found is None and not (name and name.group() in CELL_PROTOCOL):
+                missing.append(span)
+            owner = found if inspect.isclass(found) else owner
+    text = _section("The Cell layer: MindSpore's custom higher-order programming")
+    named = set(re.findall(r"`((?:nn|ops|ms)\.[A-Za-z_][\w.]*)", text))  # notes, list too
+    missing += [name for name in sorted(named) if _resolve(name) is None]
+    assert count > 150 and missing == []
+
+
+def test_every_exported_nn_name_is_in_the_cell_layer_section():
+    """Claim: the Cell-layer section lists what nn exports, each name written in full."""
+    from minpy_compat import nn
+    text = _section("The Cell layer: MindSpore's custom higher-order programming")
+    assert [name for name in nn.__all__ if f"`nn.{name}`" not in text] == []
+
+
+def test_the_ops_mindspore_gets_wrong_are_accepted_differences_of_the_oracle():
+    """Claim: "where MindSpore 2.10 is wrong (`selu`'s gradient ..., `ReduceProd()`'s
+    gradient ...)": each is a gradient difference tests/test_cell_oracle_ops.py accepts."""
+    import test_cell_oracle_ops as oracle
+    notes = next(notes for piece, _, notes in _cell_tables() if piece == "ops")
+    wrong = notes.split("where MindSpore 2.10 is wrong (", 1)[1].split(")", 1)[0]
+    ops_named = re.findall(r"`(\w+)(?:\(\))?`'s gradient", wrong)
+    assert ops_named
+    for op in ops_named:
+        assert any(case["op"] == op and oracle.accepted(case, "gradient")
+                   for case in oracle.CASES), op
