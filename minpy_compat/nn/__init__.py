@@ -44,6 +44,10 @@ _EXPORTS = {  # module -> the names it exports here
                        "natural_exp_decay_lr", "piecewise_constant_lr", "polynomial_decay_lr",
                        "PolynomialDecayLR", "warmup_lr", "WarmUpLR"],
     "optimizer_adaptive": ["Adadelta", "Adagrad", "AdamWeightDecay", "RMSProp"],
+    "loss_scale": ["DynamicLossScaleUpdateCell", "FixedLossScaleUpdateCell",
+                   "TrainOneStepWithLossScaleCell", "WithEvalCell"],
+    "ftrl": ["FTRL"],
+    "cells3d": ["AvgPool3d", "BatchNorm3d", "Conv3d", "MaxPool3d"],
 }
 _MODULE_OF = {name: module for module, names in _EXPORTS.items() for name in names}
 __all__ = sorted(_MODULE_OF, key=lambda name: (name.lower(), name))
