@@ -1,5 +1,7 @@
-"""The seed examples (examples/cell/) run and give MindSpore 2.10's values."""
+"""The seed examples (examples/cell/) run and give MindSpore 2.10's values; the training
+examples there learn."""
 import os
+import re
 import subprocess
 import sys
 
@@ -111,3 +113,20 @@ def test_examples_run_as_scripts(name):
     done = subprocess.run([sys.executable, os.path.join(EXAMPLES, name)], env=env,
                           capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
+
+
+def test_lstm_adding_script_learns_and_shows_its_progress():
+    # 400 steps (the default, about 5 s): the LSTM leaves the mean's plateau (1/6) near step
+    # 150; a much shorter run decays its learning rate first and stays near 0.15.
+    root = os.path.dirname(os.path.dirname(EXAMPLES))
+    done = subprocess.run([sys.executable, os.path.join(EXAMPLES, "train_lstm_adding.py"),
+                           "--steps", "400"], env=dict(os.environ, PYTHONPATH=root),
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert "step/s" in done.stderr and "loss=" in done.stderr   # the progress bar
+    assert "learning rate: 0.0300 at most" in done.stdout       # warm-up reached max_lr
+    start, end = map(float, re.search(r"training loss: (\d\.\d+) at the start, "
+                                      r"(\d\.\d+) over the last tenth", done.stdout).groups())
+    assert end < 0.05 * start
+    mse = float(re.search(r"test mean squared error: (\d\.\d+)", done.stdout).group(1))
+    assert mse < 0.02

@@ -56,7 +56,8 @@ def test_there_are_notebooks():
     names = {os.path.basename(p) for p in NOTEBOOKS}
     assert {"01_numpy_under_minpy.ipynb", "01b_policies_and_contexts.ipynb",
             "02_autograd.ipynb", "03_custom_operators.ipynb", "04_cell_layer.ipynb",
-            "05_training_with_solver.ipynb", "06_cell_conv_net.ipynb"} <= names
+            "05_training_with_solver.ipynb", "06_cell_conv_net.ipynb",
+            "07_recurrent_cells.ipynb"} <= names
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=[os.path.basename(p) for p in NOTEBOOKS])
@@ -91,6 +92,16 @@ def test_the_cell_conv_net_learns_the_digits():
                   for when in ("one at a time", "all at once"))
     assert one == batch  # inference mode: BatchNorm's moving statistics, not the batch's
     assert "both ways agree: True" in out and "pixel gradient: (8, 1, 8, 8) float32" in out
+
+
+def test_the_recurrent_cells_notebook_learns_to_add():
+    out = printed("07_recurrent_cells.ipynb")
+    assert "h_n is the output at the last real step: True" in out   # seq_length
+    losses = [float(v) for v in re.findall(r"steps +\d+-\d+: mean loss (\d\.\d+)", out)]
+    assert len(losses) == 8 and losses[-1] < 0.1 * losses[0]
+    mses = {name: float(re.search(rf"{name} test mean squared error: (\d\.\d+)", out).group(1))
+            for name in ("LSTM", "Conv1d")}
+    assert max(mses.values()) < 0.02   # always answering the mean: 0.167
 
 
 def test_the_constant_buffer_cell_gets_its_gradient():
