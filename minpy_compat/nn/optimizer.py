@@ -26,6 +26,7 @@ from ..errors import OptimizerError, OptimizerTypeError, describe, message
 from ..ops.writes import assign_all
 from ..tensor import Parameter, ParameterTuple
 from .cell import Cell
+from .learning_rates import LearningRateSchedule
 
 
 def _number(where, name, value, ok, expected):
@@ -39,7 +40,8 @@ class Optimizer(Cell):
 
     ``parameters``: Parameters, or dicts ``{'params': [...], 'lr': ..., 'weight_decay': ...}``
     for groups with their own settings. ``learning_rate``: a number >= 0, a 0-d Tensor,
-    or a list (one rate per step; the last one is kept).
+    a list (one rate per step; the last one is kept), or a ``LearningRateSchedule`` Cell
+    (step ``t`` runs at ``learning_rate(t)``, in float32).
     """
 
     def __init__(self, learning_rate, parameters, weight_decay=0.0, loss_scale=1.0):
@@ -47,7 +49,8 @@ class Optimizer(Cell):
         where = type(self).__name__
         params, group_lr, group_decay, grouped = self._flatten(parameters, where)
         self.parameters = ParameterTuple(params)
-        self._schedule = self._rates(learning_rate, where)
+        scheduled = isinstance(learning_rate, LearningRateSchedule)
+        self._schedule = [0.0] if scheduled else self._rates(learning_rate, where)
         self.learning_rate = Parameter(onp.float32(self._schedule[0]), name="learning_rate")
         self.weight_decay = _number(where, "weight_decay", weight_decay, lambda v: v >= 0,
                                     "a number >= 0")
@@ -61,6 +64,7 @@ class Optimizer(Cell):
                   for p in params]
         self.global_step = Parameter(onp.zeros(1, onp.int32), name="global_step",
                                      requires_grad=False)
+        self._lr_schedule = learning_rate if scheduled else None
 
     def _flatten(self, parameters, where):
         items = list(parameters) if not isinstance(parameters, (Parameter, dict)) \
@@ -105,8 +109,15 @@ class Optimizer(Cell):
         return [float(r) for r in rates]
 
     def get_lr(self):
-        """The learning rate for this step (a shape-() Parameter)."""
-        return self.learning_rate
+        """The learning rate for this step: a shape-() Parameter, or with a schedule its
+        float32 value at ``global_step``."""
+        if self._lr_schedule is None:
+            return self.learning_rate
+        return onp.float32(self._scheduled_rate())
+
+    def _scheduled_rate(self):
+        step = onp.array(int(self.global_step[0]), onp.int32)
+        return float(onp.float32(onp.asarray(self._lr_schedule(step))))
 
     def _lr_for(self, index, rate):
         lr = self._group_lr[index]
@@ -132,7 +143,8 @@ class Optimizer(Cell):
         for i, (param, grad) in enumerate(zip(self.parameters, gradients)):
             _check_gradient(f"{where} gradient {i} (Parameter '{param.name}')", param, grad)
         step = int(self.global_step[0])
-        rate = float(onp.float32(self._schedule[min(step, len(self._schedule) - 1)]))
+        rate = float(onp.float32(self._schedule[min(step, len(self._schedule) - 1)])) \
+            if self._lr_schedule is None else self._scheduled_rate()
         return self.decay_weight(self.scale_grad(gradients)), rate
 
     def _commit(self, rate, updates):

@@ -1,7 +1,8 @@
 """Adaptive optimizers (MindSpore 2.10's update rules): ``RMSProp`` (centered too),
 ``Adagrad``, ``Adadelta``, ``AdamWeightDecay``. Each checks every gradient before it
 writes anything (``Optimizer._prepared``/``_commit``), and takes for ``learning_rate`` a
-number, a list (one per step), a 0-d Tensor or a ``LearningRateSchedule`` Cell.
+number, a list (one per step), a 0-d Tensor or a ``LearningRateSchedule`` Cell, as every
+``Optimizer`` does.
 
 >>> import minpy_compat as ms
 >>> from minpy_compat import nn
@@ -13,7 +14,6 @@ number, a list (one per step), a 0-d Tensor or a ``LearningRateSchedule`` Cell.
 import numpy as onp
 
 from ..errors import OptimizerError, OptimizerTypeError, describe, message
-from .learning_rates import LearningRateSchedule
 from .optimizer import Optimizer
 
 
@@ -31,25 +31,7 @@ def _bool(where, name, value):
     return value
 
 
-class _ScheduledOptimizer(Optimizer):
-    """An ``Optimizer`` whose ``learning_rate`` may also be a ``LearningRateSchedule``:
-    step ``t`` then runs at ``learning_rate(t)`` (float32)."""
-
-    def __init__(self, learning_rate, parameters, weight_decay=0.0, loss_scale=1.0):
-        schedule = learning_rate if isinstance(learning_rate, LearningRateSchedule) else None
-        super().__init__(0.0 if schedule is not None else learning_rate, parameters,
-                         weight_decay, loss_scale)
-        self._lr_schedule = schedule
-
-    def _prepared(self, gradients):
-        gradients, rate = super()._prepared(gradients)
-        if self._lr_schedule is not None:
-            step = onp.array(int(self.global_step[0]), onp.int32)
-            rate = float(onp.float32(onp.asarray(self._lr_schedule(step))))
-        return gradients, rate
-
-
-class RMSProp(_ScheduledOptimizer):
+class RMSProp(Optimizer):
     """``ms = decay * ms + (1 - decay) * g**2`` (``ms`` starts at 1), ``mom = momentum * mom
     + lr * g / sqrt(ms + epsilon)``, ``p -= mom``; ``centered`` subtracts the squared mean
     gradient ``mg`` from ``ms`` under the root."""
@@ -87,7 +69,7 @@ class RMSProp(_ScheduledOptimizer):
         return True
 
 
-class Adagrad(_ScheduledOptimizer):
+class Adagrad(Optimizer):
     """``accum += g**2`` (if ``update_slots``; ``accum`` starts at ``accum``),
     ``p -= lr * g / sqrt(accum)``."""
 
@@ -111,7 +93,7 @@ class Adagrad(_ScheduledOptimizer):
         return True
 
 
-class Adadelta(_ScheduledOptimizer):
+class Adadelta(Optimizer):
     """``accum = rho * accum + (1 - rho) * g**2``, ``u = sqrt(accum_update + eps) /
     sqrt(accum + eps) * g``, ``accum_update = rho * accum_update + (1 - rho) * u**2``,
     ``p -= lr * u``."""
@@ -138,7 +120,7 @@ class Adadelta(_ScheduledOptimizer):
         return True
 
 
-class AdamWeightDecay(_ScheduledOptimizer):
+class AdamWeightDecay(Optimizer):
     """Adam without bias correction and with decoupled weight decay:
     ``p -= lr * (m / (sqrt(v) + eps) + weight_decay * p)`` (the decay skips Parameters named
     ``beta``/``gamma`` unless grouped, as MindSpore)."""
