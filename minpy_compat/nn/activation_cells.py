@@ -100,7 +100,7 @@ class GELU(Cell):
         self.approximate = "tanh" if approximate else "none"
 
     def construct(self, x):
-        return A.gelu(x, self.approximate)
+        return A.gelu(F.float_only("GELU input", x), self.approximate)
 
 
 class ELU(Cell):
@@ -111,7 +111,7 @@ class ELU(Cell):
         self.alpha = _number("ELU alpha", alpha)
 
     def construct(self, x):
-        return A.elu(x, self.alpha)
+        return A.elu(F.float_only("ELU input", x), self.alpha)
 
 
 def _simple(name, function, doc):
@@ -142,7 +142,8 @@ HSwish = _simple("HSwish", A.hardswish, "Hard swish: ``x * relu6(x + 3) / 6``.")
 HSigmoid = _simple("HSigmoid", A.hardsigmoid, "Hard sigmoid: ``relu6(x + 3) / 6``.")
 LogSigmoid = _simple("LogSigmoid", lambda x: A.logsigmoid(F.float_only("LogSigmoid input", x)),
                      "``log(sigmoid(x))``, computed so it cannot overflow.")
-Mish = _simple("Mish", A.mish, "``x * tanh(softplus(x))``.")
+Mish = _simple("Mish", lambda x: A.mish(F.float_only("Mish input", x)),
+               "``x * tanh(softplus(x))``.")
 Tanhshrink = _simple("Tanhshrink", _tanhshrink, "``x - tanh(x)``.")
 Softsign = _simple("Softsign", _softsign, "``x / (1 + |x|)``.")
 

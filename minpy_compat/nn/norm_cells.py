@@ -47,7 +47,7 @@ def _affine(where, affine):
 def _input(where, x, channels, ranks):
     shape = onp.shape(getval(x))
     if len(shape) not in ranks or shape[1] != channels:
-        wanted = " or ".join(f"rank-{r}" for r in ranks)
+        wanted = f"rank-{ranks[0]}" if len(ranks) == 1 else f"rank {ranks[0]} to {ranks[-1]}"
         raise CellArgumentError(message(f"{where} input", f"a {wanted} (N, C, ...) tensor "
                                         f"with C = {channels}", f"shape {shape}"))
     return shape, check_float_input(where, x)
@@ -81,7 +81,8 @@ class GroupNorm(Cell):
 
     def construct(self, x):
         shape, dtype = _input("GroupNorm", x, self.num_channels, range(2, 33))
-        grouped = np.reshape(_widened(x, dtype), (shape[0], self.num_groups, -1))
+        size = int(onp.prod(shape[1:], dtype=onp.int64)) // self.num_groups  # -1 fails on N = 0
+        grouped = np.reshape(_widened(x, dtype), (shape[0], self.num_groups, size))
         out = np.reshape(_normalized(grouped, 2, self.eps), shape)
         out = out * _channels(self.gamma, len(shape)) + _channels(self.beta, len(shape))
         return out.astype(dtype) if out.dtype != dtype else out

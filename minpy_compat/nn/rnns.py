@@ -135,7 +135,10 @@ class _RNNBase(Cell):
             axes = "(batch, seq, input_size)" if self.batch_first else "(seq, batch, input_size)"
             raise CellArgumentError(message(f"{name} x", f"a rank-3 {axes} Tensor with "
                                             f"input_size {self.input_size}", f"shape {shape}"))
-        batch = shape[0] if self.batch_first else shape[1]
+        batch, steps = shape[:2] if self.batch_first else shape[1::-1]
+        if steps == 0:  # the time loop has nothing to stack
+            raise CellArgumentError(message(f"{name} x", "at least one time step",
+                                            f"shape {shape}", "Pass a non-empty sequence."))
         state_shape = (self.num_layers * (1 + self.bidirectional), batch, self.hidden_size)
         if hx is None:
             zeros = np.zeros(state_shape, dtype)

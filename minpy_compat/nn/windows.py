@@ -42,12 +42,16 @@ def same_pads(size, kernel, stride, dilation):
     return total // 2, total - total // 2
 
 
+_LAYOUTS = {2: "(N, C)", 3: "(N, C, L)"}  # what a rank-2/3 input of a 1-d Cell holds
+
+
 def check_input(where, x, channels=None, ranks=(4,)):
     """``x``'s shape, after checking its rank (and its channel count, axis 1)."""
     shape = onp.shape(getval(x))
     if len(shape) not in ranks:
         wanted = " or ".join(f"rank-{r}" for r in ranks)
-        raise CellArgumentError(message(f"{where} input", f"a {wanted} (N, C, H, W) tensor",
+        layout = "(N, C, H, W)" if 4 in ranks else " or ".join(_LAYOUTS[r] for r in ranks)
+        raise CellArgumentError(message(f"{where} input", f"a {wanted} {layout} tensor",
                                         f"shape {shape}"))
     if channels is not None and shape[1] != channels:
         raise CellArgumentError(message(f"{where} input", f"{channels} channels (axis 1)",
