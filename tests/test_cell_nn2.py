@@ -132,3 +132,13 @@ def test_with_eval_cell_casts_outputs_and_label_to_float32():
 @pytest.mark.parametrize("name", NEW)
 def test_new_cells_are_exported_with_docstrings(name):
     assert name in nn.__all__ and getattr(nn, name).__doc__.strip()
+
+
+@pytest.mark.parametrize("cell, shape, layout", [
+    (nn.Conv3d(2, 2, 2), (1, 2, 3, 3), r"rank-5 \(N, C, D, H, W\)"),
+    (nn.MaxPool3d(2), (2, 2, 2), r"rank-4 or rank-5 \(C, D, H, W\) or \(N, C, D, H, W\)"),
+    (nn.MaxPool2d(2), (2, 2), r"rank-3 or rank-4 \(C, H, W\) or \(N, C, H, W\)"),
+])
+def test_a_wrong_rank_names_the_layouts_the_cell_takes(cell, shape, layout):
+    with pytest.raises(CellArgumentError, match=layout):
+        cell(ms.Tensor(onp.ones(shape, onp.float32)))

@@ -186,7 +186,7 @@ class _Pool3d(Cell):
 
     def construct(self, x):
         where = type(self).__name__
-        shape = check_input(where, x, ranks=(4, 5))
+        shape = check_input(where, x, ranks=(4, 5), layout="(C, D, H, W) or (N, C, D, H, W)")
         check_float_input(where, x)
         if len(shape) == 4:  # (C, D, H, W): MindSpore adds the batch axis and drops it again
             return self._pool(np.expand_dims(x, 0))[0]

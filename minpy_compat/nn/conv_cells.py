@@ -149,7 +149,8 @@ class _Pool2d(Cell):
 
     def _windows(self, x, fill):
         """The input's windows, and the pads used (for counting padded elements)."""
-        shape = check_input(type(self).__name__, x, ranks=(3, 4))
+        shape = check_input(type(self).__name__, x, ranks=(3, 4),
+                            layout="(C, H, W) or (N, C, H, W)")
         check_float_input(type(self).__name__, x)
         if len(shape) == 3:  # (C, H, W): MindSpore adds the batch axis and drops it again
             return self._windows(np.expand_dims(x, 0), fill)

@@ -42,15 +42,17 @@ def same_pads(size, kernel, stride, dilation):
     return total // 2, total - total // 2
 
 
-_LAYOUTS = {2: "(N, C)", 3: "(N, C, L)"}  # what a rank-2/3 input of a 1-d Cell holds
+# what an input of each rank holds (a 1-d Cell's rank 2/3, an image's rank 4, a volume's 5)
+_LAYOUTS = {2: "(N, C)", 3: "(N, C, L)", 4: "(N, C, H, W)", 5: "(N, C, D, H, W)"}
 
 
-def check_input(where, x, channels=None, ranks=(4,)):
-    """``x``'s shape, after checking its rank (and its channel count, axis 1)."""
+def check_input(where, x, channels=None, ranks=(4,), layout=None):
+    """``x``'s shape, after checking its rank (and its channel count, axis 1); ``layout``
+    words the accepted shapes where the rank alone does not say (an unbatched pool input)."""
     shape = onp.shape(getval(x))
     if len(shape) not in ranks:
         wanted = " or ".join(f"rank-{r}" for r in ranks)
-        layout = "(N, C, H, W)" if 4 in ranks else " or ".join(_LAYOUTS[r] for r in ranks)
+        layout = layout or " or ".join(_LAYOUTS.get(r, f"rank-{r}") for r in ranks)
         raise CellArgumentError(message(f"{where} input", f"a {wanted} {layout} tensor",
                                         f"shape {shape}"))
     if channels is not None and shape[1] != channels:
