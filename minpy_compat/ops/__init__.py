@@ -73,3 +73,26 @@ __all__ = ['Abs', 'abs', 'Add', 'add', 'amax', 'amin', 'arange', 'Argmax', 'argm
            'StopGradient', 'Sub', 'sub', 'sum', 'Tanh', 'tanh', 'tensor_split', 'Tile', 'tile',
            'TopK', 'topk', 'Transpose', 'transpose', 'unbind', 'Unstack', 'unstack',
            'value_and_grad', 'vjp', 'vmap', 'where', 'Zeros', 'zeros', 'zeros_like', 'ZerosLike']
+
+# ---- indexing, scattering and shaping (s14-opsindex) ----------------------------------------
+from .scattering import (diagonal_scatter, index_add, index_fill, scatter, scatter_add,
+                         scatter_nd, scatter_nd_add, select_scatter, slice_scatter,
+                         tensor_scatter_add, tensor_scatter_elements, tensor_scatter_update)
+from .selecting import (argwhere, bincount, bucketize, histc, index_select, masked_select,
+                        nonzero, searchsorted, unique, unique_consecutive)
+from .rearranging import (atleast_1d, atleast_2d, atleast_3d, column_stack, dsplit, dstack,
+                          expand, expand_as, flip, fliplr, flipud, hsplit, hstack, movedim,
+                          moveaxis, narrow, repeat_interleave, roll, rot90, row_stack, swapaxes,
+                          swapdims, unsqueeze, vsplit, vstack)
+from .combining import block_diag, cartesian_prod, combinations, diff, meshgrid, trapz
+
+__all__ += ['argwhere', 'atleast_1d', 'atleast_2d', 'atleast_3d', 'bincount', 'block_diag',
+            'bucketize', 'cartesian_prod', 'column_stack', 'combinations', 'diagonal_scatter',
+            'diff', 'dsplit', 'dstack', 'expand', 'expand_as', 'flip', 'fliplr', 'flipud',
+            'histc', 'hsplit', 'hstack', 'index_add', 'index_fill', 'index_select',
+            'masked_select', 'meshgrid', 'movedim', 'moveaxis', 'narrow', 'nonzero',
+            'repeat_interleave', 'roll', 'rot90', 'row_stack', 'scatter', 'scatter_add',
+            'scatter_nd', 'scatter_nd_add', 'searchsorted', 'select_scatter', 'slice_scatter',
+            'swapaxes', 'swapdims', 'tensor_scatter_add', 'tensor_scatter_elements',
+            'tensor_scatter_update', 'trapz', 'unique', 'unique_consecutive', 'unsqueeze',
+            'vsplit', 'vstack']
