@@ -5,7 +5,8 @@ import importlib
 import pytest
 
 MODULES = ["minpy_compat.train", "minpy_compat.train.model", "minpy_compat.train.metrics",
-           "minpy_compat.train.checkpoint", "minpy_compat.dataset"]
+           "minpy_compat.train.checkpoint", "minpy_compat.train.early_stopping",
+           "minpy_compat.dataset"]
 
 
 @pytest.mark.parametrize("name", MODULES)

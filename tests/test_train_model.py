@@ -134,5 +134,5 @@ def test_model_argument_errors_name_model_and_argument():
         Model(net, loss).train(1, _data())
     with pytest.raises(ValueError, match=r"LossMonitor 'per_print_times': expected an int"):
         LossMonitor(-1)
-    with pytest.raises(ValueError, match=r"LambdaCallback: expected hooks among"):
+    with pytest.raises(TypeError, match=r"LambdaCallback: expected hooks among"):
         LambdaCallback(on_step_end=print)

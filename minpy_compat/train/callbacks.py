@@ -181,8 +181,8 @@ class LambdaCallback(Callback):
     def __init__(self, **hooks):
         for name, fn in hooks.items():
             if name not in TRAIN_HOOKS + EVAL_HOOKS:
-                raise CellArgumentError(message("LambdaCallback", f"hooks among {TRAIN_HOOKS}"
-                                                f" or {EVAL_HOOKS}", repr(name)))
+                raise CellTypeError(message(
+                    "LambdaCallback", f"hooks among {TRAIN_HOOKS} or {EVAL_HOOKS}", repr(name)))
             if fn is not None:
                 if not callable(fn):
                     raise CellTypeError(message(f"LambdaCallback '{name}'", "a callable",

@@ -14,7 +14,8 @@ import os
 
 import numpy as onp
 
-from ..errors import CellArgumentError, CellTypeError, describe, message
+from ..errors import (CellArgumentError, CellTypeError, CheckpointShapeError, describe,
+                      message)
 from ..nn.cell import Cell
 from ..tensor import Parameter
 from .callbacks import Callback
@@ -75,7 +76,7 @@ def load_param_into_net(net, parameter_dict, strict_load=False):
             value = parameter_dict[name]
             value = value.asnumpy() if hasattr(value, "asnumpy") else onp.asarray(value)
             if value.shape != param.shape:
-                raise CellArgumentError(message(
+                raise CheckpointShapeError(message(
                     f"load_param_into_net: Parameter '{name}'", f"shape {param.shape}",
                     f"shape {value.shape} in the checkpoint"))
     for name, param in own.items():  # all shapes checked first: no half-loaded net

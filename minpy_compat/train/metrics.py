@@ -9,7 +9,7 @@
 """
 import numpy as onp
 
-from ..errors import CellArgumentError, CellTypeError, describe, message
+from ..errors import CellArgumentError, CellTypeError, MetricEmptyError, describe, message
 
 
 def _numpy(value):
@@ -34,8 +34,8 @@ class Metric:
         return [_numpy(value) for value in inputs]
 
     def _empty(self):
-        return RuntimeError(message(f"{type(self).__name__}.eval", "at least one sample",
-                                    "none", "Call update before eval."))
+        return MetricEmptyError(message(f"{type(self).__name__}.eval", "at least one sample",
+                                        "none", "Call update before eval."))
 
     @property
     def indexes(self):
