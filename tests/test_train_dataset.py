@@ -68,6 +68,9 @@ def test_map_repeat_and_generator_sources():
     made = ds.GeneratorDataset(gen, column_names=["x", "y"], shuffle=False)
     assert made.get_dataset_size() == 3 and _column(made, 1) == [0, 1, 2]
 
+    once = ds.GeneratorDataset((onp.array(i) for i in range(3)), ["x"], shuffle=False)
+    assert once.get_dataset_size() == 3 and _column(once) == [0, 1, 2] == _column(once)
+
     class Source:
         def __getitem__(self, i):
             return onp.array([i], onp.float32), onp.int32(i)

@@ -104,8 +104,16 @@ def test_bad_metric_arguments_name_class_and_argument():
         train.TopKCategoricalAccuracy(0)
     with pytest.raises(ValueError, match=r"Fbeta 'beta': expected a number > 0"):
         train.Fbeta(0)
-    with pytest.raises(ValueError, match=r"Precision/Recall.update: expected labels in 0..1"):
+    with pytest.raises(ValueError, match=r"Recall.update: expected labels in 0..1"):
         train.Recall().update(onp.ones((2, 2)), onp.array([0, 2]))
+    with pytest.raises(ValueError, match=r"Accuracy.update: expected scores of shape \(N, C\)"):
+        train.Accuracy().update(onp.ones(4), onp.ones(4))
+    with pytest.raises(ValueError, match=r"Precision.update: expected 4 labels \(one per row"):
+        train.Precision().update(onp.ones((4, 3)), onp.zeros(2))
+    with pytest.raises(ValueError, match=r"Top1CategoricalAccuracy.update: expected 4 labels"):
+        train.Top1CategoricalAccuracy().update(onp.ones((4, 3)), onp.zeros(5))
+    with pytest.raises(ValueError, match=r"Recall.update \(multilabel\): expected labels of"):
+        train.Recall("multilabel").update(onp.ones((4, 3)), onp.zeros((4, 2)))
     with pytest.raises(RuntimeError, match=r"Precision.eval: expected at least one sample"):
         train.Precision().eval()
     with pytest.raises(TypeError, match=r"Accuracy.set_indexes: expected a list of ints"):

@@ -137,6 +137,8 @@ class GeneratorDataset(Dataset):
             raise CellTypeError(message("GeneratorDataset 'source'",
                                         "a generator function, an iterable or [i] access",
                                         describe(source)))
+        if not callable(source) and hasattr(source, "__next__"):
+            source = list(source)  # a one-shot iterator: read once, so sizing does not eat it
         self._source = source
         random_access = hasattr(source, "__getitem__") and hasattr(source, "__len__")
         self._order = _Order(len(source), shuffle is not False) if random_access else None

@@ -55,11 +55,16 @@ class Metric:
         return self.eval()
 
 
-def _labels(y_pred, y):
-    """Class indices for y: one-hot labels (same shape as y_pred) become argmax."""
-    if y.ndim == y_pred.ndim and y.shape == y_pred.shape and y_pred.ndim > 1:
-        return y.argmax(axis=1)
-    return y.reshape(-1)
+def _labels(owner, y_pred, y):
+    """Class indices for y (one-hot labels become argmax), checked against y_pred (N, C)."""
+    if y_pred.ndim != 2:
+        raise CellArgumentError(message(f"{owner}.update", "scores of shape (N, C)",
+                                        f"shape {y_pred.shape}"))
+    labels = y.argmax(axis=1) if y.shape == y_pred.shape else y.reshape(-1)
+    if labels.shape[0] != y_pred.shape[0]:
+        raise CellArgumentError(message(f"{owner}.update", f"{y_pred.shape[0]} labels (one "
+                                        "per row of scores)", f"shape {y.shape}"))
+    return labels
 
 
 def _check_eval_type(owner, eval_type):
@@ -89,7 +94,8 @@ class Accuracy(Metric):
                                                 f"shape {y.shape}"))
             correct = (y_pred == y).all(axis=tuple(range(1, y.ndim)))
         else:
-            correct = y_pred.argmax(axis=1) == _labels(y_pred, y)
+            labels = _labels("Accuracy", y_pred, y)
+            correct = y_pred.argmax(axis=1) == labels
         self._correct_num += int(correct.sum())
         self._total_num += correct.shape[0]
 
@@ -115,8 +121,8 @@ class TopKCategoricalAccuracy(Metric):
 
     def update(self, *inputs):
         y_pred, y = self._inputs(inputs)
+        labels = _labels(type(self).__name__, y_pred, y)
         top = onp.argsort(y_pred, axis=1)[:, -self.k:]
-        labels = _labels(y_pred, y)
         self._correct_num += int((top == labels[:, None]).any(axis=1).sum())
         self._samples_num += labels.shape[0]
 

@@ -5,19 +5,23 @@ import numpy as onp
 
 from ..errors import CellArgumentError, message
 from .metrics import (MAE, MSE, Accuracy, Loss, Metric, Top1CategoricalAccuracy,
-                      Top5CategoricalAccuracy, TopKCategoricalAccuracy, _check_eval_type)
+                      Top5CategoricalAccuracy, TopKCategoricalAccuracy, _check_eval_type,
+                      _labels)
 
 _EPS = sys.float_info.min
 
 
-def _one_hot_pair(y_pred, y, eval_type):
+def _one_hot_pair(owner, y_pred, y, eval_type):
     """(predicted, true) as 0/1 matrices of shape (samples, classes)."""
     if eval_type == "multilabel":
+        if y.size != y_pred.size:
+            raise CellArgumentError(message(f"{owner}.update (multilabel)",
+                                            f"labels of shape {y_pred.shape}", f"shape {y.shape}"))
         return y_pred.astype(onp.float64), y.reshape(y_pred.shape).astype(onp.float64)
+    labels = _labels(owner, y_pred, y).astype(int)
     classes = y_pred.shape[1]
-    labels = y.argmax(axis=1) if y.shape == y_pred.shape else y.reshape(-1).astype(int)
     if labels.size and (labels.min() < 0 or labels.max() >= classes):
-        raise CellArgumentError(message("Precision/Recall.update", f"labels in 0..{classes - 1}",
+        raise CellArgumentError(message(f"{owner}.update", f"labels in 0..{classes - 1}",
                                         f"{labels.min()}..{labels.max()}"))
     eye = onp.eye(classes)
     return eye[y_pred.argmax(axis=1)], eye[labels]
@@ -37,7 +41,7 @@ class _Counting(Metric):
 
     def update(self, *inputs):
         y_pred, y = self._inputs(inputs)
-        predicted, actual = _one_hot_pair(y_pred, y, self._type)
+        predicted, actual = _one_hot_pair(type(self).__name__, y_pred, y, self._type)
         # 'multilabel' scores each sample (row); 'classification' each class (column)
         axis = 1 if self._type == "multilabel" else 0
         tp, pos, act = ((predicted * actual).sum(axis), predicted.sum(axis), actual.sum(axis))
