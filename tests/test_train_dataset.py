@@ -42,7 +42,20 @@ def test_one_dataset_feeds_two_pipelines():
     assert base.batch(2, drop_remainder=True).get_dataset_size() == 2
 
 
-def test_a_seed_reproduces_shuffles_and_epochs_differ():
+@pytest.fixture
+def seeds():
+    """Leave the dataset seed and the global seed as the test found them."""
+    from minpy_compat import ms_context
+    saved = ds.config._settings["seed"], dict(ms_context._settings)
+    state = onp.random.get_state()
+    yield
+    ds.config._settings["seed"] = saved[0]
+    ms_context._settings.clear()
+    ms_context._settings.update(saved[1])
+    onp.random.set_state(state)
+
+
+def test_a_seed_reproduces_shuffles_and_epochs_differ(seeds):
     def orders():
         ds.config.set_seed(7)
         data = ds.NumpySlicesDataset(onp.arange(10)).shuffle(4)
