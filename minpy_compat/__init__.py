@@ -25,5 +25,7 @@ from . import common, nn, ops
 # MinPy's otherwise (ops.grad is always MindSpore's, core.grad always MinPy's).
 from .ops.grad import any_grad as grad, any_value_and_grad as value_and_grad
 from .ops import jacfwd, jacrev, jvp, vjp, vmap  # top-level names in MindSpore too
+from . import dataset, train
+from .train import Model, load_checkpoint, load_param_into_net, save_checkpoint  # as MindSpore
 
 __version__ = "0.1.0"

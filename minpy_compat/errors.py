@@ -172,6 +172,15 @@ class OpInputError(CellLayerError, RuntimeError):
     """An op called with the wrong number of inputs."""
 
 
+class MetricEmptyError(CellLayerError, RuntimeError):
+    """train metrics: eval before any sample was given to update (MindSpore: RuntimeError)."""
+
+
+class CheckpointShapeError(CellLayerError, RuntimeError, ValueError):
+    """load_param_into_net: a checkpoint value whose shape differs from the Parameter's
+    (MindSpore raises RuntimeError)."""
+
+
 class VmapError(CellLayerError, RuntimeError, ValueError):
     """ops.vmap: bad in_axes/out_axes, or batch axes of different sizes (MindSpore raises
     RuntimeError)."""

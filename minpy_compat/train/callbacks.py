@@ -1,0 +1,190 @@
+"""``mindspore.train`` callbacks: hooks ``Model.train``/``Model.eval`` call, and a few built in.
+
+>>> from minpy_compat.train import Callback
+>>> class Steps(Callback):
+...     def on_train_step_end(self, run_context):
+...         print(run_context.original_args().cur_step_num)
+"""
+import time
+
+import numpy as onp
+
+from ..errors import CellArgumentError, CellTypeError, describe, message
+
+TRAIN_HOOKS = ("on_train_begin", "on_train_epoch_begin", "on_train_step_begin",
+               "on_train_step_end", "on_train_epoch_end", "on_train_end")
+EVAL_HOOKS = ("on_eval_begin", "on_eval_epoch_begin", "on_eval_step_begin",
+              "on_eval_step_end", "on_eval_epoch_end", "on_eval_end")
+
+
+class CallbackParams(dict):
+    """``cb_params``: a dict whose keys read as attributes (``cb_params.cur_step_num``)."""
+
+    def __getattr__(self, name):
+        try:
+            return self[name]
+        except KeyError:
+            raise AttributeError(message("cb_params", f"a field among {sorted(self)}",
+                                         repr(name))) from None
+
+    def __setattr__(self, name, value):
+        self[name] = value
+
+
+class RunContext:
+    """What a hook receives: ``original_args()`` gives ``cb_params``; a hook may stop training."""
+
+    def __init__(self, original_args):
+        if not isinstance(original_args, dict):
+            raise CellTypeError(message("RunContext 'original_args'", "a dict",
+                                        describe(original_args)))
+        self._original_args = original_args
+        self._stop_requested = False
+
+    def original_args(self):
+        return self._original_args
+
+    def request_stop(self):
+        """Stop training after the current step."""
+        self._stop_requested = True
+
+    def get_stop_requested(self):
+        return self._stop_requested
+
+
+class Callback:
+    """Base class; MindSpore 2's ``on_train_*``/``on_eval_*`` hooks default to the 1.x names
+    (``begin``, ``epoch_begin``, ``step_begin``, ``step_end``, ``epoch_end``, ``end``)."""
+
+    def begin(self, run_context):
+        """Called once before the loop starts."""
+
+    def epoch_begin(self, run_context):
+        """Called before each epoch."""
+
+    def epoch_end(self, run_context):
+        """Called after each epoch."""
+
+    def step_begin(self, run_context):
+        """Called before each step."""
+
+    def step_end(self, run_context):
+        """Called after each step."""
+
+    def end(self, run_context):
+        """Called once after the loop."""
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *err):
+        return False
+
+
+def _default_hook(hook, legacy):
+    def call(self, run_context):
+        getattr(self, legacy)(run_context)
+    call.__name__ = hook
+    return call
+
+
+for _hook in TRAIN_HOOKS + EVAL_HOOKS:
+    _legacy = _hook.split("_", 2)[2]
+    setattr(Callback, _hook, _default_hook(_hook, "begin" if _legacy == "begin" else
+                                           "end" if _legacy == "end" else _legacy))
+
+
+def check_callbacks(where, callbacks):
+    """None, one Callback, or a list of them, as a list."""
+    if callbacks is None:
+        return []
+    items = list(callbacks) if isinstance(callbacks, (list, tuple)) else [callbacks]
+    for i, item in enumerate(items):
+        if not isinstance(item, Callback):
+            raise CellTypeError(message(f"{where} 'callbacks' item {i}", "a Callback",
+                                        describe(item), "Subclass minpy_compat.train.Callback."))
+    return items
+
+
+def loss_value(outputs):
+    """The loss as a float from a step's ``net_outputs`` (a Tensor, or a tuple's first item)."""
+    if isinstance(outputs, (tuple, list)) and outputs:
+        outputs = outputs[0]
+    value = onp.asarray(outputs.asnumpy() if hasattr(outputs, "asnumpy") else outputs)
+    return float(value.mean()) if value.size else float("nan")
+
+
+class LossMonitor(Callback):
+    """Print ``epoch: E step: S, loss is L`` every ``per_print_times`` steps (0: never)."""
+
+    def __init__(self, per_print_times=1):
+        if isinstance(per_print_times, bool) or not isinstance(per_print_times, int) \
+                or per_print_times < 0:
+            raise CellArgumentError(message("LossMonitor 'per_print_times'", "an int >= 0",
+                                            describe(per_print_times)))
+        self._per_print_times = per_print_times
+        self._last_print_time = 0
+
+    def on_train_step_end(self, run_context):
+        params = run_context.original_args()
+        loss = loss_value(params.net_outputs)
+        step_in_epoch = (params.cur_step_num - 1) % params.batch_num + 1
+        if onp.isnan(loss) or onp.isinf(loss):
+            raise ValueError(message(f"LossMonitor at epoch {params.cur_epoch_num} step "
+                                     f"{step_in_epoch}", "a finite loss", loss,
+                                     "Lower the learning rate or check the data."))
+        if self._per_print_times and \
+                params.cur_step_num - self._last_print_time >= self._per_print_times:
+            self._last_print_time = params.cur_step_num
+            print(f"epoch: {params.cur_epoch_num} step: {step_in_epoch}, loss is {loss}",
+                  flush=True)
+
+
+class TimeMonitor(Callback):
+    """Print each epoch's time and its time per step, in milliseconds."""
+
+    def __init__(self, data_size=None):
+        self.data_size = data_size
+        self._start = None
+
+    def on_train_epoch_begin(self, run_context):
+        self._start = time.time()
+
+    def on_train_epoch_end(self, run_context):
+        elapsed = (time.time() - self._start) * 1000
+        steps = self.data_size or run_context.original_args().batch_num
+        print(f"epoch time: {elapsed:.3f} ms, per step time: {elapsed / steps:.3f} ms",
+              flush=True)
+
+
+class History(Callback):
+    """Records each epoch's last loss: ``history['net_output']``, and the epoch numbers in
+    ``epoch['epoch']`` (a dict, as in MindSpore)."""
+
+    def __init__(self):
+        self.epoch, self.history = {"epoch": []}, {}
+
+    def on_train_begin(self, run_context):
+        self.epoch, self.history = {"epoch": []}, {}
+
+    def on_train_epoch_end(self, run_context):
+        params = run_context.original_args()
+        self.epoch["epoch"].append(params.cur_epoch_num)
+        self.history.setdefault("net_output", []).append(loss_value(params.net_outputs))
+        for name, value in params.get("eval_results", {}).items():
+            self.history.setdefault(name, []).append(value)
+
+
+class LambdaCallback(Callback):
+    """A Callback from functions: ``LambdaCallback(on_train_epoch_end=fn)``, ``fn(run_context)``."""
+
+    def __init__(self, **hooks):
+        for name, fn in hooks.items():
+            if name not in TRAIN_HOOKS + EVAL_HOOKS:
+                raise CellTypeError(message(
+                    "LambdaCallback", f"hooks among {TRAIN_HOOKS} or {EVAL_HOOKS}", repr(name)))
+            if fn is not None:
+                if not callable(fn):
+                    raise CellTypeError(message(f"LambdaCallback '{name}'", "a callable",
+                                                describe(fn)))
+                setattr(self, name, fn)

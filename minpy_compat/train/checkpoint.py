@@ -1,0 +1,134 @@
+"""Checkpoints: ``save_checkpoint``, ``load_checkpoint``, ``load_param_into_net``, and the
+``ModelCheckpoint`` callback. Files are NumPy ``.npz`` archives (no pickle) named ``*.ckpt``;
+they are not readable by MindSpore itself.
+
+>>> import os, tempfile
+>>> from minpy_compat import nn, train
+>>> net = nn.Dense(2, 1, weight_init='ones')
+>>> path = os.path.join(tempfile.mkdtemp(), 'net.ckpt')
+>>> train.save_checkpoint(net, path)
+>>> sorted(train.load_checkpoint(path))
+['bias', 'weight']
+"""
+import os
+
+import numpy as onp
+
+from ..errors import (CellArgumentError, CellTypeError, CheckpointShapeError, describe,
+                      message)
+from ..nn.cell import Cell
+from ..tensor import Parameter
+from .callbacks import Callback
+
+
+def _file_name(where, name):
+    if not isinstance(name, str) or not name:
+        raise CellTypeError(message(f"{where} 'ckpt_file_name'", "a file path (str)",
+                                    describe(name)))
+    return name if name.endswith(".ckpt") else name + ".ckpt"
+
+
+def save_checkpoint(save_obj, ckpt_file_name, **ignored):
+    """Save a Cell's Parameters (or a dict name -> value, or a list of dicts with
+    'name' and 'data') to ``ckpt_file_name`` ('.ckpt' is appended when missing)."""
+    path = _file_name("save_checkpoint", ckpt_file_name)
+    if isinstance(save_obj, Cell):
+        arrays = {p.name: p for p in save_obj.get_parameters()}
+    elif isinstance(save_obj, dict):
+        arrays = dict(save_obj)
+    elif isinstance(save_obj, list) and all(isinstance(d, dict) and {"name", "data"} <= set(d)
+                                            for d in save_obj):
+        arrays = {d["name"]: d["data"] for d in save_obj}
+    else:
+        raise CellTypeError(message("save_checkpoint 'save_obj'", "a Cell, a dict or a list "
+                                    "of {'name', 'data'} dicts", describe(save_obj)))
+    arrays = {name: onp.asarray(v.asnumpy() if hasattr(v, "asnumpy") else v)
+              for name, v in arrays.items()}
+    with open(path, "wb") as handle:  # a handle: savez would append '.npz' to a name
+        onp.savez(handle, **arrays)
+
+
+def load_checkpoint(ckpt_file_name, net=None, **ignored):
+    """A dict from Parameter name to Parameter; with ``net``, also loaded into it."""
+    path = _file_name("load_checkpoint", ckpt_file_name)
+    if not os.path.isfile(path):
+        raise CellArgumentError(message("load_checkpoint 'ckpt_file_name'",
+                                        "an existing checkpoint file", repr(path)))
+    with onp.load(path, allow_pickle=False) as archive:
+        params = {name: Parameter(archive[name], name=name) for name in archive.files}
+    if net is not None:
+        load_param_into_net(net, params)
+    return params
+
+
+def load_param_into_net(net, parameter_dict, strict_load=False):
+    """Copy values into ``net``'s Parameters by name (in place); returns MindSpore 2's
+    ``(param_not_load, ckpt_not_load)``: the net's names missing from the dict, and the
+    dict's names the net does not have."""
+    if not isinstance(net, Cell):
+        raise CellTypeError(message("load_param_into_net 'net'", "a Cell", describe(net)))
+    if not isinstance(parameter_dict, dict):
+        raise CellTypeError(message("load_param_into_net 'parameter_dict'", "a dict",
+                                    describe(parameter_dict)))
+    own = {p.name: p for p in net.get_parameters()}
+    for name, param in own.items():
+        if name in parameter_dict:
+            value = parameter_dict[name]
+            value = value.asnumpy() if hasattr(value, "asnumpy") else onp.asarray(value)
+            if value.shape != param.shape:
+                raise CheckpointShapeError(message(
+                    f"load_param_into_net: Parameter '{name}'", f"shape {param.shape}",
+                    f"shape {value.shape} in the checkpoint"))
+    for name, param in own.items():  # all shapes checked first: no half-loaded net
+        if name in parameter_dict:
+            param.set_data(parameter_dict[name])
+    return ([name for name in own if name not in parameter_dict],
+            [name for name in parameter_dict if name not in own])
+
+
+class CheckpointConfig:
+    """When ``ModelCheckpoint`` saves: every ``save_checkpoint_steps`` steps, keeping the
+    newest ``keep_checkpoint_max`` files."""
+
+    def __init__(self, save_checkpoint_steps=1, save_checkpoint_seconds=0,
+                 keep_checkpoint_max=5, keep_checkpoint_per_n_minutes=0, **ignored):
+        for name, value in (("save_checkpoint_steps", save_checkpoint_steps),
+                            ("keep_checkpoint_max", keep_checkpoint_max)):
+            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+                raise CellArgumentError(message(f"CheckpointConfig '{name}'", "an int >= 1",
+                                                describe(value)))
+        self.save_checkpoint_steps = save_checkpoint_steps
+        self.keep_checkpoint_max = keep_checkpoint_max
+
+
+class ModelCheckpoint(Callback):
+    """Save ``{prefix}-{epoch}_{step in epoch}.ckpt`` under ``directory`` during training."""
+
+    def __init__(self, prefix="CKP", directory=None, config=None):
+        if not isinstance(prefix, str) or not prefix or "/" in prefix:
+            raise CellArgumentError(message("ModelCheckpoint 'prefix'",
+                                            "a non-empty name without '/'", describe(prefix)))
+        if config is not None and not isinstance(config, CheckpointConfig):
+            raise CellTypeError(message("ModelCheckpoint 'config'", "a CheckpointConfig",
+                                        describe(config)))
+        self._prefix = prefix
+        self._directory = os.path.abspath(directory or ".")
+        self._config = config or CheckpointConfig()
+        self._saved = []
+
+    def on_train_step_end(self, run_context):
+        params = run_context.original_args()
+        if params.cur_step_num % self._config.save_checkpoint_steps:
+            return
+        os.makedirs(self._directory, exist_ok=True)
+        step = (params.cur_step_num - 1) % params.batch_num + 1
+        path = os.path.join(self._directory,
+                            f"{self._prefix}-{params.cur_epoch_num}_{step}.ckpt")
+        save_checkpoint(params.network, path)
+        self._saved.append(path)
+        while len(self._saved) > self._config.keep_checkpoint_max:
+            os.remove(self._saved.pop(0))
+
+    @property
+    def latest_ckpt_file_name(self):
+        return self._saved[-1] if self._saved else None
