@@ -16,6 +16,7 @@ from autograd.tracer import getval
 
 from .. import numpy as np
 from ..errors import CellArgumentError, CellTypeError, message
+from ..tensor import is_tensor
 from .functional import _float_like_inputs, div, no_bool
 
 
@@ -23,31 +24,41 @@ def _dtype_of(x):
     return getattr(getval(x), "dtype", None)
 
 
-def _unary_float(fn, doc, name=None):
+def tensor_input(where, x):
+    """``x`` itself once it is a Tensor: MindSpore's elementwise ops refuse Python numbers
+    and lists (NumPy would take them)."""
+    if not is_tensor(x):
+        raise CellTypeError(message(where, "a Tensor", type(x).__name__,
+                                    "Wrap it first: ms.Tensor(x)."))
+    return x
+
+
+def _unary_float(fn, doc, name, floats=False):
     def op(input):
-        if name is not None:
+        tensor_input(f"ops.{name} input", input)
+        if floats:
             _floats_only(f"ops.{name} input", input)
         return _float_like_inputs(fn(input), input)
     op.__doc__ = doc
     return op
 
 
-acos = _unary_float(np.arccos, "The inverse cosine, elementwise.", "acos")
-asin = _unary_float(np.arcsin, "The inverse sine, elementwise.", "asin")
-atan = _unary_float(np.arctan, "The inverse tangent, elementwise.", "atan")
-acosh = _unary_float(np.arccosh, "The inverse hyperbolic cosine, elementwise.", "acosh")
-asinh = _unary_float(np.arcsinh, "The inverse hyperbolic sine, elementwise.", "asinh")
-atanh = _unary_float(np.arctanh, "The inverse hyperbolic tangent, elementwise.")
-cosh = _unary_float(np.cosh, "The hyperbolic cosine, elementwise.")
-sinh = _unary_float(np.sinh, "The hyperbolic sine, elementwise.")
-tan = _unary_float(np.tan, "The tangent, elementwise.")
-expm1 = _unary_float(np.expm1, "exp(x) - 1, accurate near 0.")
-exp2 = _unary_float(np.exp2, "2 ** x, elementwise.")
-log1p = _unary_float(np.log1p, "log(1 + x), accurate near 0.")
-log2 = _unary_float(np.log2, "The base-2 logarithm, elementwise.")
-log10 = _unary_float(np.log10, "The base-10 logarithm, elementwise.")
-deg2rad = _unary_float(np.deg2rad, "Degrees to radians, elementwise.", "deg2rad")
-rad2deg = _unary_float(np.rad2deg, "Radians to degrees, elementwise.", "rad2deg")
+acos = _unary_float(np.arccos, "The inverse cosine, elementwise.", "acos", floats=True)
+asin = _unary_float(np.arcsin, "The inverse sine, elementwise.", "asin", floats=True)
+atan = _unary_float(np.arctan, "The inverse tangent, elementwise.", "atan", floats=True)
+acosh = _unary_float(np.arccosh, "The inverse hyperbolic cosine.", "acosh", floats=True)
+asinh = _unary_float(np.arcsinh, "The inverse hyperbolic sine, elementwise.", "asinh", floats=True)
+atanh = _unary_float(np.arctanh, "The inverse hyperbolic tangent, elementwise.", "atanh")
+cosh = _unary_float(np.cosh, "The hyperbolic cosine, elementwise.", "cosh")
+sinh = _unary_float(np.sinh, "The hyperbolic sine, elementwise.", "sinh")
+tan = _unary_float(np.tan, "The tangent, elementwise.", "tan")
+expm1 = _unary_float(np.expm1, "exp(x) - 1, accurate near 0.", "expm1")
+exp2 = _unary_float(np.exp2, "2 ** x, elementwise.", "exp2")
+log1p = _unary_float(np.log1p, "log(1 + x), accurate near 0.", "log1p")
+log2 = _unary_float(np.log2, "The base-2 logarithm, elementwise.", "log2")
+log10 = _unary_float(np.log10, "The base-10 logarithm, elementwise.", "log10")
+deg2rad = _unary_float(np.deg2rad, "Degrees to radians, elementwise.", "deg2rad", floats=True)
+rad2deg = _unary_float(np.rad2deg, "Radians to degrees, elementwise.", "rad2deg", floats=True)
 arccos, arcsin, arctan = acos, asin, atan
 arccosh, arcsinh, arctanh = acosh, asinh, atanh
 
@@ -83,21 +94,25 @@ def _float_input(x):
 
 def ceil(input):
     """The smallest integer not below x (float inputs only, as in MindSpore)."""
+    tensor_input("ops.ceil input", input)
     return np.ceil(_floats_only("ops.ceil input", input))
 
 
 def floor(input):
     """The largest integer not above x (float inputs only, as in MindSpore)."""
+    tensor_input("ops.floor input", input)
     return np.floor(_floats_only("ops.floor input", input))
 
 
 def trunc(input):
     """x rounded toward zero; an int or Bool input is returned as is."""
+    tensor_input("ops.trunc input", input)
     return input if _dtype_of(input).kind in "iub" else np.trunc(input)
 
 
 def round(input, *, decimals=0):
     """x rounded to ``decimals`` places, half to even (NumPy's and MindSpore's rule)."""
+    tensor_input("ops.round input", input)
     if not isinstance(decimals, int) or isinstance(decimals, bool):
         raise CellTypeError(message("ops.round decimals", "an int", repr(decimals)))
     return np.round(input, decimals)
@@ -105,6 +120,7 @@ def round(input, *, decimals=0):
 
 def frac(x):
     """The fractional part x - trunc(x), with x's sign; gradient 1."""
+    tensor_input("ops.frac x", x)
     if _dtype_of(x) == onp.bool_:
         return onp.zeros(onp.shape(getval(x)), onp.int64)  # MindSpore's Int64 for Bool
     return x - np.trunc(getval(x)) if _dtype_of(x).kind == "f" else x - x
@@ -112,12 +128,14 @@ def frac(x):
 
 def sign(input):
     """-1, 0 or 1 by the sign of x (gradient 0; Bool refused, as in MindSpore)."""
+    tensor_input("ops.sign input", input)
     no_bool("ops.sign input", input)
     return np.sign(input)
 
 
 def signbit(input):
     """Whether x's sign bit is set (True for -0.0), as Bool."""
+    tensor_input("ops.signbit input", input)
     return np.signbit(getval(input))
 
 
@@ -128,8 +146,16 @@ def _floats_only(where, x):
     return x
 
 
+def _one_tensor(where, input, other):
+    if not (is_tensor(input) or is_tensor(other)):
+        raise CellTypeError(message(f"{where} input/other", "at least one Tensor",
+                                    f"{type(input).__name__} and {type(other).__name__}",
+                                    "Wrap one first: ms.Tensor(x)."))
+
+
 def fmod(input, other):
     """The C remainder: input - trunc(input / other) * other, with input's sign."""
+    _one_tensor("ops.fmod", input, other)
     return _float_like_inputs(np.fmod(input, other), input, other)
 
 
@@ -160,6 +186,8 @@ def divide(input, other, *, rounding_mode=None):
 
 def float_power(input, exponent):
     """input ** exponent in float64 (complex inputs are not supported)."""
+    _one_tensor("ops.float_power", input, exponent)
+
     def widen(v):
         return v.astype(onp.float64) if _dtype_of(v) is not None else float(v)
     return np.power(widen(input), widen(exponent))
@@ -174,6 +202,7 @@ def copysign(x, other):
 
 def reciprocal(input):
     """1 / x, elementwise (ints and Bool give Float32)."""
+    tensor_input("ops.reciprocal input", input)
     if _dtype_of(input) is not None and _dtype_of(input).kind in "iub":
         input = input.astype(onp.float32)
     return np.reciprocal(input)
@@ -181,29 +210,31 @@ def reciprocal(input):
 
 def negative(input):
     """-x, elementwise (Bool refused, as in MindSpore)."""
+    tensor_input("ops.negative input", input)
     no_bool("ops.negative input", input)
     return np.negative(input)
 
 
 def positive(input):
     """x itself."""
-    if _dtype_of(input) is None:
-        raise CellTypeError(message("ops.positive input", "a Tensor", type(input).__name__))
-    return input
+    return tensor_input("ops.positive input", input)
 
 
 def isfinite(input):
     """Whether x is neither inf nor NaN, as Bool."""
+    tensor_input("ops.isfinite input", input)
     return np.isfinite(getval(input))
 
 
 def isinf(input):
     """Whether x is +inf or -inf, as Bool."""
+    tensor_input("ops.isinf input", input)
     return np.isinf(getval(input))
 
 
 def isnan(input):
     """Whether x is NaN, as Bool."""
+    tensor_input("ops.isnan input", input)
     return np.isnan(getval(input))
 
 

@@ -22,6 +22,7 @@ from ..errors import CellTypeError, message
 from ..primitive import customop
 from .activations import _erf_values, erf
 from .functional import _float_like_inputs
+from .math_elementwise import tensor_input
 
 
 def _dtype_of(x):
@@ -46,6 +47,7 @@ def logical_xor(input, other):
 
 def logical_not(input):
     """not input, as Bool."""
+    tensor_input("ops.logical_not input", input)
     return np.logical_not(getval(input))
 
 
@@ -76,6 +78,7 @@ def bitwise_xor(input, other):
 # ---- special functions -----------------------------------------------------------------
 def erfc(input):
     """The complementary error function 1 - erf(x)."""
+    tensor_input("ops.erfc input", input)
     return _float_like_inputs(1 - erf(input), input)
 
 
@@ -114,6 +117,7 @@ _erfinv.def_grad(lambda ans, x: lambda g: g * (math.sqrt(math.pi) / 2) * np.exp(
 
 def erfinv(input):
     """The inverse error function on (-1, 1) (±inf at ±1, NaN outside)."""
+    tensor_input("ops.erfinv input", input)
     dtype = _dtype_of(input)
     if dtype is not None and dtype.kind in "iub":
         input = input.astype(onp.float32)
@@ -152,6 +156,7 @@ def xlogy(input, other):
 
 def sinc(input):
     """sin(pi x) / (pi x), 1 at 0."""
+    tensor_input("ops.sinc input", input)
     return _float_like_inputs(np.sinc(input), input)
 
 
