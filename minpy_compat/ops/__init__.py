@@ -46,6 +46,22 @@ from .jacobian_transforms import jacfwd, jacrev
 from .vmap import vmap
 from .custom import Custom
 from .custom_info import CustomRegOp, DataType, custom_info_register
+from .math_elementwise import (acos, acosh, arccos, arccosh, arcsin, arcsinh, arctan, arctan2,
+                               arctanh, asin, asinh, atan, atan2, atanh, ceil, copysign, cosh,
+                               deg2rad, divide, exp2, expm1, float_power, floor, floor_div,
+                               floor_divide, fmod, frac, hypot, isclose, isfinite, isinf, isnan,
+                               log10, log1p, log2, logaddexp, logaddexp2, negative, positive,
+                               rad2deg, reciprocal, remainder, round, sign, signbit, sinh, tan,
+                               true_divide, trunc)
+from .math_special import (addcdiv, addcmul, bitwise_and, bitwise_or, bitwise_xor, erfc, erfinv,
+                           lerp, logical_and, logical_not, logical_or, logical_xor, logit, sinc,
+                           xlogy)
+from .math_reductions import (aminmax, all, any, count_nonzero, cummax, cummin, logcumsumexp,
+                              logsumexp, median, nanmean, nansum, std, std_mean, var, var_mean)
+from .math_linalg import (addmm, addmv, baddbmm, cross, det, diag, diag_embed, diagflat,
+                          diagonal, dot, einsum, ger, inner, inverse, kron, matrix_power, outer,
+                          tensor_dot, trace, tril, triu)
+from .math_distance import cdist, cosine_similarity, dist, pdist
 from . import tensor_methods  # noqa: F401 (adds x.permute, x.exp, ... to Array)
 
 __all__ = ['Abs', 'abs', 'Add', 'add', 'amax', 'amin', 'arange', 'Argmax', 'argmax',
@@ -96,3 +112,18 @@ __all__ += ['argwhere', 'atleast_1d', 'atleast_2d', 'atleast_3d', 'bincount', 'b
             'swapaxes', 'swapdims', 'tensor_scatter_add', 'tensor_scatter_elements',
             'tensor_scatter_update', 'trapz', 'unique', 'unique_consecutive', 'unsqueeze',
             'vsplit', 'vstack']
+
+__all__ += ['acos', 'acosh', 'addcdiv', 'addcmul', 'addmm', 'addmv', 'all', 'aminmax', 'any',
+            'arccos', 'arccosh', 'arcsin', 'arcsinh', 'arctan', 'arctan2', 'arctanh', 'asin',
+            'asinh', 'atan', 'atan2', 'atanh', 'baddbmm', 'bitwise_and', 'bitwise_or',
+            'bitwise_xor', 'cdist', 'ceil', 'copysign', 'cosh', 'cosine_similarity',
+            'count_nonzero', 'cross', 'cummax', 'cummin', 'deg2rad', 'det', 'diag', 'diag_embed',
+            'diagflat', 'diagonal', 'dist', 'divide', 'dot', 'einsum', 'erfc', 'erfinv', 'exp2',
+            'expm1', 'float_power', 'floor', 'floor_div', 'floor_divide', 'fmod', 'frac', 'ger',
+            'hypot', 'inner', 'inverse', 'isclose', 'isfinite', 'isinf', 'isnan', 'kron', 'lerp',
+            'log10', 'log1p', 'log2', 'logaddexp', 'logaddexp2', 'logcumsumexp', 'logical_and',
+            'logical_not', 'logical_or', 'logical_xor', 'logit', 'logsumexp', 'matrix_power',
+            'median', 'nanmean', 'nansum', 'negative', 'outer', 'pdist', 'positive', 'rad2deg',
+            'reciprocal', 'remainder', 'round', 'sign', 'signbit', 'sinc', 'sinh', 'std',
+            'std_mean', 'tan', 'tensor_dot', 'trace', 'tril', 'triu', 'true_divide', 'trunc',
+            'var', 'var_mean', 'xlogy']
