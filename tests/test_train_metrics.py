@@ -118,3 +118,9 @@ def test_bad_metric_arguments_name_class_and_argument():
         train.Precision().eval()
     with pytest.raises(TypeError, match=r"Accuracy.set_indexes: expected a list of ints"):
         train.Accuracy().set_indexes((0, 1))
+
+
+def test_the_metrics_module_holds_every_metric_as_mindspores_does():
+    from minpy_compat.train import metrics
+    for name in ("Accuracy", "Precision", "Recall", "F1", "Fbeta", "MAE", "get_metric_fn"):
+        assert getattr(metrics, name) is getattr(ms.train, name)

@@ -194,3 +194,8 @@ class MAE(_ErrorMetric):
 class MSE(_ErrorMetric):
     """Summed squared error per sample, averaged over samples."""
     _error = staticmethod(onp.square)
+
+
+# MindSpore's ms.train.metrics holds these too (they live in metrics_pr, which imports this
+# module's base classes, so they are bound here once this module's own names exist)
+from .metrics_pr import F1, Fbeta, Precision, Recall, get_metric_fn, names  # noqa: E402,F401
