@@ -46,6 +46,18 @@ from .jacobian_transforms import jacfwd, jacrev
 from .vmap import vmap
 from .custom import Custom
 from .custom_info import CustomRegOp, DataType, custom_info_register
+from .nnf_activations import (celu, fast_gelu, glu, gumbel_softmax, hardshrink, hardtanh,
+                              prelu, rrelu, softmin, softshrink, softsign, tanhshrink,
+                              threshold)
+from .nnf_losses import (binary_cross_entropy, binary_cross_entropy_with_logits,
+                         cosine_embedding_loss, cross_entropy, gaussian_nll_loss, huber_loss,
+                         kl_div, l1_loss, margin_ranking_loss, mse_loss, multi_margin_loss,
+                         nll_loss, smooth_l1_loss)
+from .nnf_losses_more import hinge_embedding_loss, multilabel_soft_margin_loss
+from .nnf_windows import (adaptive_avg_pool1d, adaptive_avg_pool2d, adaptive_max_pool1d,
+                          adaptive_max_pool2d, avg_pool1d, avg_pool2d, conv1d, conv2d,
+                          dropout1d, dropout2d, dropout3d, max_pool2d, pad, pixel_shuffle,
+                          pixel_unshuffle)
 from . import tensor_methods  # noqa: F401 (adds x.permute, x.exp, ... to Array)
 
 __all__ = ['Abs', 'abs', 'Add', 'add', 'amax', 'amin', 'arange', 'Argmax', 'argmax',
@@ -73,3 +85,12 @@ __all__ = ['Abs', 'abs', 'Add', 'add', 'amax', 'amin', 'arange', 'Argmax', 'argm
            'StopGradient', 'Sub', 'sub', 'sum', 'Tanh', 'tanh', 'tensor_split', 'Tile', 'tile',
            'TopK', 'topk', 'Transpose', 'transpose', 'unbind', 'Unstack', 'unstack',
            'value_and_grad', 'vjp', 'vmap', 'where', 'Zeros', 'zeros', 'zeros_like', 'ZerosLike']
+__all__ += ['adaptive_avg_pool1d', 'adaptive_avg_pool2d', 'adaptive_max_pool1d',
+            'adaptive_max_pool2d', 'avg_pool1d', 'avg_pool2d', 'binary_cross_entropy',
+            'binary_cross_entropy_with_logits', 'celu', 'conv1d', 'conv2d',
+            'cosine_embedding_loss', 'cross_entropy', 'dropout1d', 'dropout2d', 'dropout3d',
+            'fast_gelu', 'gaussian_nll_loss', 'glu', 'gumbel_softmax', 'hardshrink', 'hardtanh',
+            'hinge_embedding_loss', 'huber_loss', 'kl_div', 'l1_loss', 'margin_ranking_loss',
+            'max_pool2d', 'mse_loss', 'multi_margin_loss', 'multilabel_soft_margin_loss',
+            'nll_loss', 'pad', 'pixel_shuffle', 'pixel_unshuffle', 'prelu', 'rrelu',
+            'smooth_l1_loss', 'softmin', 'softshrink', 'softsign', 'tanhshrink', 'threshold']
