@@ -86,12 +86,21 @@ def softshrink(input, lambd=0.5):
                     np.where(data < -lambd, input + lam, _typed(input, 0)))
 
 
+def _no_bool(where, x):
+    data = getval(x)
+    if getattr(data, "dtype", onp.dtype(onp.float32)).kind == "b":
+        raise CellTypeError(message(where, "an int or float Tensor", "Bool",
+                                    "Cast it first: x.astype(ms.float32)."))
+    return data
+
+
 @keeps_float_dtype
 def hardtanh(input, min_val=-1.0, max_val=1.0):
-    """``input`` limited to ``[min_val, max_val]`` (all ``max_val`` if they cross)."""
+    """``input`` limited to ``[min_val, max_val]`` (all ``max_val`` if they cross); ints
+    stay ints."""
     low = _number("ops.hardtanh min_val", min_val)
     high = _number("ops.hardtanh max_val", max_val)
-    float_only("ops.hardtanh input", input)
+    _no_bool("ops.hardtanh input", input)
     return np.clip(input, _typed(input, low), _typed(input, high))
 
 
@@ -113,14 +122,15 @@ def prelu(input, weight):
 @keeps_float_dtype
 def rrelu(input, lower=1.0 / 8, upper=1.0 / 3):
     """Randomized leaky ReLU: each negative element scaled by a slope drawn from
-    ``U(lower, upper)``."""
+    ``U(lower, upper)`` (ints truncated back to ints)."""
     lower = _number("ops.rrelu lower", lower)
     upper = _number("ops.rrelu upper", upper)
     if lower > upper:
         raise CellArgumentError(message("ops.rrelu", "lower <= upper",
                                         f"lower={lower}, upper={upper}"))
-    float_only("ops.rrelu input", input)
-    data = getval(input)
+    data = _no_bool("ops.rrelu input", input)
+    if data.dtype.kind in "iu":  # MindSpore scales in float and truncates back to the int
+        return rrelu(input.astype(onp.float32), lower, upper).astype(data.dtype)
     slope = onp.random.uniform(lower, upper, size=onp.shape(data)).astype(data.dtype)
     return np.where(data >= 0, input, input * slope)
 
@@ -140,8 +150,10 @@ def softmin(x, axis=-1, *, dtype=None):
 
 @keeps_float_dtype
 def tanhshrink(input):
-    """``input - tanh(input)``."""
-    return input - np.tanh(float_only("ops.tanhshrink input", input))
+    """``input - tanh(input)`` (ints computed in float32)."""
+    if _no_bool("ops.tanhshrink input", input).dtype.kind in "iu":
+        input = input.astype(onp.float32)
+    return input - np.tanh(input)
 
 
 @keeps_float_dtype

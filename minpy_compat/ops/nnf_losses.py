@@ -16,7 +16,7 @@ import numpy as onp
 from autograd.tracer import getval
 
 from .. import numpy as np
-from ..errors import ReductionError, message
+from ..errors import CellArgumentError, CellTypeError, ReductionError, describe, message
 from .checks import float_only
 
 
@@ -61,7 +61,6 @@ def nll_loss(inputs, target, weight=None, ignore_index=-100, reduction="mean",
     _reduction("nll_loss", reduction)
     if isinstance(label_smoothing, bool) or not isinstance(label_smoothing, numbers.Real) \
             or not 0 <= label_smoothing <= 1:
-        from ..errors import CellArgumentError
         raise CellArgumentError(message("ops.nll_loss label_smoothing", "a float in [0, 1]",
                                         repr(label_smoothing)))
     nn = _nn()
@@ -91,22 +90,22 @@ def kl_div(logits, labels, reduction="mean"):
     return _nn().KLDivLoss(reduction)(logits, labels)
 
 
-def _same(op, input, target):
-    float_only(f"ops.{op} input", input)
-    float_only(f"ops.{op} target", target)
+def _float32(x):
+    """Ints as float32: MindSpore's mse_loss of Int32 Tensors is a Float32."""
+    dtype = getattr(getval(x), "dtype", None)
+    return x.astype(onp.float32) if dtype is not None and dtype.kind in "iub" else x
 
 
 def mse_loss(input, target, reduction="mean"):
-    """``(input - target) ** 2``, reduced (the two broadcast)."""
+    """``(input - target) ** 2``, reduced (the two broadcast; ints give float32)."""
     _reduction("mse_loss", reduction)
-    _same("mse_loss", input, target)
+    input, target = _float32(input), _float32(target)
     return _nn().MSELoss(reduction)(input, target)
 
 
 def l1_loss(input, target, reduction="mean"):
-    """``|input - target|``, reduced (the two broadcast)."""
+    """``|input - target|``, reduced (the two broadcast; ints reduce to ints)."""
     _reduction("l1_loss", reduction)
-    _same("l1_loss", input, target)
     return _nn().L1Loss(reduction)(input, target)
 
 
@@ -137,6 +136,9 @@ def cosine_embedding_loss(input1, input2, target, margin=0.0, reduction="mean"):
 def multi_margin_loss(input, target, p=1, margin=1, weight=None, reduction="mean"):
     """Multi-class hinge loss of scores ``input`` (N, C) at class indices ``target``."""
     _reduction("multi_margin_loss", reduction)
+    if isinstance(margin, bool) or not isinstance(margin, numbers.Integral):
+        raise CellTypeError(message("ops.multi_margin_loss margin", "an int",
+                                    describe(margin), "MindSpore 2.10 takes an int margin."))
     return _nn().MultiMarginLoss(p, float(margin), reduction, weight)(input, target)
 
 

@@ -38,6 +38,7 @@ def hinge_embedding_loss(inputs, targets, margin=1.0, reduction="mean"):
     _reduction("hinge_embedding_loss", reduction)
     margin = _real("ops.hinge_embedding_loss margin", margin)
     dtype = getval(float_only("ops.hinge_embedding_loss inputs", inputs)).dtype
+    float_only("ops.hinge_embedding_loss targets", targets)
     label = onp.asarray(getval(targets))
     positive = np.where(label == 1, inputs, dtype.type(0))
     negative = np.where(label == -1, np.maximum(dtype.type(margin) - inputs, dtype.type(0)),
