@@ -18,7 +18,9 @@ NAMES = ["celu", "glu", "hardshrink", "softshrink", "hardtanh", "prelu", "rrelu"
          "gaussian_nll_loss", "hinge_embedding_loss", "multilabel_soft_margin_loss", "conv1d",
          "conv2d", "avg_pool1d", "avg_pool2d", "max_pool2d", "adaptive_avg_pool1d",
          "adaptive_avg_pool2d", "adaptive_max_pool1d", "adaptive_max_pool2d", "pad",
-         "pixel_shuffle", "pixel_unshuffle", "dropout1d", "dropout2d", "dropout3d"]
+         "pixel_shuffle", "pixel_unshuffle", "dropout1d", "dropout2d", "dropout3d",
+         "group_norm", "batch_norm", "lp_pool1d", "lp_pool2d", "conv3d", "avg_pool3d",
+         "max_pool3d"]
 
 
 @pytest.mark.parametrize("op, shape, channels", [
@@ -88,7 +90,7 @@ def test_every_name_is_exported_with_a_one_line_docstring(name):
 
 
 @pytest.mark.parametrize("module", ["nnf_activations", "nnf_losses", "nnf_losses_more",
-                                    "nnf_windows"])
+                                    "nnf_windows", "nnf_norms", "nnf_windows3d"])
 def test_module_examples_run(module):
     result = doctest.testmod(importlib.import_module(f"minpy_compat.ops.{module}"))
     assert result.attempted > 0 and result.failed == 0

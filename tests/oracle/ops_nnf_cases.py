@@ -147,5 +147,33 @@ def window_cases():
     ]
 
 
+def norm_cases():
+    x4, x3, g, b = T((2, 4, 5, 6)), T((2, 4, 7)), T((4,), "float32", 0.5, 2), T((4,))
+    rm, rv = T((4,)), T((4,), "float32", 0.5, 2)
+    x5, w5 = T((1, 2, 4, 4, 3)), T((3, 2, 2, 3, 2))
+    pos3, pos4 = T((2, 4, 7), "float32", 0.1, 2), T((2, 4, 5, 6), "float32", 0.1, 2)
+    return [
+        _case("group_norm", x4, 2, grad=True), _case("group_norm", x4, 2, g, b, grad=True),
+        _case("group_norm", x3, 4, g, b, 0.1, grad=True), _case("group_norm", x4, 3),
+        _case("group_norm", T((2, 4, 3), "float64"), 1, grad=True),
+        _case("batch_norm", x4, rm, rv, g, b, grad=True),
+        _case("batch_norm", x3, rm, rv, g, b, eps=0.1, grad=True),
+        _case("batch_norm", x4, rm, rv, g, b, True, grad=True),
+        _case("batch_norm", x4, rm, rv, T((3,)), b),
+        _case("lp_pool1d", x3, 2, 3, grad=True), _case("lp_pool1d", pos3, 1.5, 2, 1, grad=True),
+        _case("lp_pool2d", x4, 2, 2, grad=True), _case("lp_pool2d", pos4, 3, [2, 3], [1, 2],
+                                                       grad=True),
+        _case("conv3d", x5, w5, grad=True),
+        _case("conv3d", x5, w5, T((3,)), 2, "pad", 1, grad=True),
+        _case("conv3d", x5, w5, None, 1, "same", 0, 2, grad=True),
+        _case("conv3d", x5, w5, pad_mode="pad", padding=[1, 0, 1, 0, 1, 1]),
+        _case("conv3d", x5, T((2, 1, 2, 2, 2)), groups=2, grad=True),
+        _case("avg_pool3d", x5, 2, grad=True), _case("avg_pool3d", x5, 2, 1, 1, grad=True),
+        _case("avg_pool3d", x5, 3, 2, 1, count_include_pad=False, grad=True),
+        _case("avg_pool3d", x5, 2, 1, 1, divisor_override=3, grad=True),
+        _case("max_pool3d", x5, 2, grad=True), _case("max_pool3d", x5, 3, 1, 1, grad=True),
+    ]
+
+
 def nnf_cases():
-    return activation_cases() + loss_cases() + window_cases()
+    return activation_cases() + loss_cases() + window_cases() + norm_cases()
