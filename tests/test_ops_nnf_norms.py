@@ -1,7 +1,7 @@
 """``ops.group_norm``, ``ops.batch_norm``, ``ops.lp_pool1d/2d``, ``ops.conv3d``,
-``ops.avg_pool3d`` and ``ops.max_pool3d``: float64 finite differences, float32 kept,
-batch_norm's running statistics (values recorded from MindSpore 2.10), and errors naming
-the op and argument."""
+``ops.avg_pool3d``, ``ops.max_pool3d`` and ``ops.interpolate``: float64 finite
+differences, float32 kept, batch_norm's running statistics (values recorded from
+MindSpore 2.10), and errors naming the op and argument."""
 import numpy as onp
 import pytest
 from autograd.test_util import check_grads
@@ -33,6 +33,10 @@ DIFFERENTIABLE = [
     ("avg_pool3d", lambda x: ops.avg_pool3d(x, 2, 1, 1, count_include_pad=False),
      [_x(1, 1, 3, 2, 3)]),
     ("max_pool3d", lambda x: ops.max_pool3d(x, 2, 1), [_x(1, 1, 3, 2, 3)]),
+    ("interpolate_nearest", lambda x: ops.interpolate(x, (3, 5)), [_x(1, 2, 2, 3)]),
+    ("interpolate_linear", lambda x: ops.interpolate(x, 7, mode="linear"), [_x(1, 2, 4)]),
+    ("interpolate_bilinear", lambda x: ops.interpolate(x, (3, 5), mode="bilinear",
+                                                       align_corners=True), [_x(1, 2, 2, 3)]),
 ]
 
 
@@ -99,6 +103,14 @@ BAD = [
     (lambda: ops.conv3d(ms.Tensor(onp.ones((1, 2, 3, 3, 3), F32)),
                         ms.Tensor(onp.ones((1, 3, 2, 2, 2), F32))),
      CellArgumentError, "ops.conv3d weight"),
+    (lambda: ops.interpolate(ms.Tensor(onp.ones((1, 1, 4), F32))), CellArgumentError,
+     "ops.interpolate size"),
+    (lambda: ops.interpolate(ms.Tensor(onp.ones((1, 1, 4), F32)), 3, mode="bicubic"),
+     CellArgumentError, "ops.interpolate mode"),
+    (lambda: ops.interpolate(ms.Tensor(onp.ones((1, 1, 4), F32)), scale_factor=2.0),
+     CellArgumentError, "ops.interpolate scale_factor"),
+    (lambda: ops.interpolate(ms.Tensor(onp.ones((1, 1, 4), F32)), 3, align_corners=1),
+     CellTypeError, "ops.interpolate align_corners"),
 ]
 
 

@@ -20,7 +20,7 @@ NAMES = ["celu", "glu", "hardshrink", "softshrink", "hardtanh", "prelu", "rrelu"
          "adaptive_avg_pool2d", "adaptive_max_pool1d", "adaptive_max_pool2d", "pad",
          "pixel_shuffle", "pixel_unshuffle", "dropout1d", "dropout2d", "dropout3d",
          "group_norm", "batch_norm", "lp_pool1d", "lp_pool2d", "conv3d", "avg_pool3d",
-         "max_pool3d"]
+         "max_pool3d", "interpolate"]
 
 
 @pytest.mark.parametrize("op, shape, channels", [
@@ -90,7 +90,8 @@ def test_every_name_is_exported_with_a_one_line_docstring(name):
 
 
 @pytest.mark.parametrize("module", ["nnf_activations", "nnf_losses", "nnf_losses_more",
-                                    "nnf_windows", "nnf_norms", "nnf_windows3d"])
+                                    "nnf_windows", "nnf_norms", "nnf_windows3d",
+                                    "nnf_interpolate"])
 def test_module_examples_run(module):
     result = doctest.testmod(importlib.import_module(f"minpy_compat.ops.{module}"))
     assert result.attempted > 0 and result.failed == 0

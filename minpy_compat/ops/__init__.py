@@ -58,6 +58,7 @@ from .nnf_windows import (adaptive_avg_pool1d, adaptive_avg_pool2d, adaptive_max
                           adaptive_max_pool2d, avg_pool1d, avg_pool2d, conv1d, conv2d,
                           dropout1d, dropout2d, dropout3d, max_pool2d, pad, pixel_shuffle,
                           pixel_unshuffle)
+from .nnf_interpolate import interpolate
 from .nnf_norms import batch_norm, group_norm, lp_pool1d, lp_pool2d
 from .nnf_windows3d import avg_pool3d, conv3d, max_pool3d
 from . import tensor_methods  # noqa: F401 (adds x.permute, x.exp, ... to Array)
@@ -97,4 +98,4 @@ __all__ += ['adaptive_avg_pool1d', 'adaptive_avg_pool2d', 'adaptive_max_pool1d',
             'nll_loss', 'pad', 'pixel_shuffle', 'pixel_unshuffle', 'prelu', 'rrelu',
             'smooth_l1_loss', 'softmin', 'softshrink', 'softsign', 'tanhshrink', 'threshold',
             'avg_pool3d', 'batch_norm', 'conv3d', 'group_norm', 'lp_pool1d', 'lp_pool2d',
-            'max_pool3d']
+            'max_pool3d', 'interpolate']

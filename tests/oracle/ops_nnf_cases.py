@@ -175,5 +175,30 @@ def norm_cases():
     ]
 
 
+def interpolate_cases():
+    x3, x4 = T((2, 3, 5)), T((1, 2, 3, 4))
+    return [
+        _case("interpolate", x3, size=8, grad=True), _case("interpolate", x3, size=3),
+        _case("interpolate", x3, size=8, mode="linear", grad=True),
+        _case("interpolate", x3, size=3, mode="linear", grad=True),
+        _case("interpolate", x3, size=8, mode="linear", align_corners=True, grad=True),
+        _case("interpolate", x3, size=1, mode="linear", align_corners=True),
+        _case("interpolate", x4, size=[5, 7], mode="bilinear", grad=True),
+        _case("interpolate", x4, size=[2, 3], mode="bilinear", align_corners=True, grad=True),
+        _case("interpolate", x4, size=[6, 8], grad=True),
+        _case("interpolate", T((1, 1, 2, 3, 2)), size=[3, 4, 5], grad=True),
+        _case("interpolate", x3, scale_factor=1.7, mode="linear",
+              recompute_scale_factor=True, grad=True),
+        _case("interpolate", x4, scale_factor=[2.0, 1.5], recompute_scale_factor=True),
+        _case("interpolate", x3, scale_factor=2.0), _case("interpolate", x3),
+        _case("interpolate", x3, size=8, scale_factor=2.0),
+        _case("interpolate", x3, size=8, align_corners=True),
+        _case("interpolate", x3, size=[5, 5], mode="bilinear"),
+        _case("interpolate", T((1, 2, 5), "int32"), size=3),
+        _case("interpolate", T((2, 5)), size=3),
+    ]
+
+
 def nnf_cases():
-    return activation_cases() + loss_cases() + window_cases() + norm_cases()
+    return activation_cases() + loss_cases() + window_cases() + norm_cases() + \
+        interpolate_cases()
