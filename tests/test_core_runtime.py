@@ -99,6 +99,18 @@ def test_the_cell_modules_load_when_a_name_is_first_used():
         nn.Nope
 
 
+def test_the_breadth_ops_and_the_training_api_load_when_first_used():
+    code = ("import sys, minpy_compat as ms; from minpy_compat import ops; "
+            "print(any(m in sys.modules for m in ('minpy_compat.ops.math_linalg', "
+            "'minpy_compat.ops.nnf_losses', 'minpy_compat.train'))); "
+            "from minpy_compat.ops import einsum; ms.Model; "
+            "print('minpy_compat.ops.math_linalg' in sys.modules, 'minpy_compat.train' in "
+            "sys.modules, all(hasattr(ops, n) for n in ops.__all__), 'mse_loss' in dir(ops))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout.split()
+    assert out == ["False", "True", "True", "True", "True"]
+
+
 def test_customop_mxnet_without_mxnet_names_the_install_command():
     from conftest import HAS_MXNET
     if HAS_MXNET:

@@ -46,47 +46,6 @@ from .jacobian_transforms import jacfwd, jacrev
 from .vmap import vmap
 from .custom import Custom
 from .custom_info import CustomRegOp, DataType, custom_info_register
-from .math_elementwise import (acos, acosh, arccos, arccosh, arcsin, arcsinh, arctan, arctan2,
-                               arctanh, asin, asinh, atan, atan2, atanh, ceil, copysign, cosh,
-                               deg2rad, divide, exp2, expm1, float_power, floor, floor_div,
-                               floor_divide, fmod, frac, hypot, isclose, isfinite, isinf, isnan,
-                               log10, log1p, log2, logaddexp, logaddexp2, negative, positive,
-                               rad2deg, reciprocal, remainder, round, sign, signbit, sinh, tan,
-                               true_divide, trunc)
-from .math_special import (addcdiv, addcmul, bitwise_and, bitwise_or, bitwise_xor, erfc, erfinv,
-                           lerp, logical_and, logical_not, logical_or, logical_xor, logit, sinc,
-                           xlogy)
-from .math_reductions import (aminmax, all, any, count_nonzero, cummax, cummin, logcumsumexp,
-                              logsumexp, median, nanmean, nansum, std, std_mean, var, var_mean)
-from .math_linalg import (addmm, addmv, baddbmm, cross, det, diag, diag_embed, diagflat,
-                          diagonal, dot, einsum, ger, inner, inverse, kron, matrix_power, outer,
-                          tensor_dot, trace, tril, triu)
-from .math_distance import cdist, cosine_similarity, dist, pdist
-from .nnf_activations import (celu, fast_gelu, glu, gumbel_softmax, hardshrink, hardtanh,
-                              prelu, rrelu, softmin, softshrink, softsign, tanhshrink,
-                              threshold)
-from .nnf_losses import (binary_cross_entropy, binary_cross_entropy_with_logits,
-                         cosine_embedding_loss, cross_entropy, gaussian_nll_loss, huber_loss,
-                         kl_div, l1_loss, margin_ranking_loss, mse_loss, multi_margin_loss,
-                         nll_loss, smooth_l1_loss)
-from .nnf_losses_more import hinge_embedding_loss, multilabel_soft_margin_loss
-from .nnf_windows import (adaptive_avg_pool1d, adaptive_avg_pool2d, adaptive_max_pool1d,
-                          adaptive_max_pool2d, avg_pool1d, avg_pool2d, conv1d, conv2d,
-                          dropout1d, dropout2d, dropout3d, max_pool2d, pad, pixel_shuffle,
-                          pixel_unshuffle)
-from .nnf_interpolate import interpolate
-from .nnf_norms import batch_norm, group_norm, lp_pool1d, lp_pool2d
-from .nnf_windows3d import avg_pool3d, conv3d, max_pool3d
-from .scattering import (diagonal_scatter, index_add, index_fill, scatter, scatter_add,
-                         scatter_nd, scatter_nd_add, select_scatter, slice_scatter,
-                         tensor_scatter_add, tensor_scatter_elements, tensor_scatter_update)
-from .selecting import (argwhere, bincount, bucketize, histc, index_select, masked_select,
-                        nonzero, searchsorted, unique, unique_consecutive)
-from .rearranging import (atleast_1d, atleast_2d, atleast_3d, column_stack, dsplit, dstack,
-                          expand, expand_as, flip, fliplr, flipud, hsplit, hstack, movedim,
-                          moveaxis, narrow, repeat_interleave, roll, rot90, row_stack, swapaxes,
-                          swapdims, unsqueeze, vsplit, vstack)
-from .combining import block_diag, cartesian_prod, combinations, diff, meshgrid, trapz
 from . import tensor_methods  # noqa: F401 (adds x.permute, x.exp, ... to Array)
 
 
@@ -147,3 +106,66 @@ __all__ = ['Abs', 'abs', 'acos', 'acosh', 'adaptive_avg_pool1d', 'adaptive_avg_p
            'unbind', 'unique', 'unique_consecutive', 'unsqueeze', 'Unstack', 'unstack',
            'value_and_grad', 'var', 'var_mean', 'vjp', 'vmap', 'vsplit', 'vstack', 'where',
            'xlogy', 'Zeros', 'zeros', 'zeros_like', 'ZerosLike']
+
+# Names whose modules load on first use (``import minpy_compat`` stays quick): module -> names
+_LAZY = {
+    "math_elementwise": ["acos", "acosh", "arccos", "arccosh", "arcsin", "arcsinh", "arctan",
+                         "arctan2", "arctanh", "asin", "asinh", "atan", "atan2", "atanh", "ceil",
+                         "copysign", "cosh", "deg2rad", "divide", "exp2", "expm1", "float_power",
+                         "floor", "floor_div", "floor_divide", "fmod", "frac", "hypot",
+                         "isclose", "isfinite", "isinf", "isnan", "log10", "log1p", "log2",
+                         "logaddexp", "logaddexp2", "negative", "positive", "rad2deg",
+                         "reciprocal", "remainder", "round", "sign", "signbit", "sinh", "tan",
+                         "true_divide", "trunc"],
+    "math_special": ["addcdiv", "addcmul", "bitwise_and", "bitwise_or", "bitwise_xor", "erfc",
+                     "erfinv", "lerp", "logical_and", "logical_not", "logical_or", "logical_xor",
+                     "logit", "sinc", "xlogy"],
+    "math_reductions": ["all", "aminmax", "any", "count_nonzero", "cummax", "cummin",
+                        "logcumsumexp", "logsumexp", "median", "nanmean", "nansum", "std",
+                        "std_mean", "var", "var_mean"],
+    "math_linalg": ["addmm", "addmv", "baddbmm", "cross", "det", "diag", "diag_embed",
+                    "diagflat", "diagonal", "dot", "einsum", "ger", "inner", "inverse", "kron",
+                    "matrix_power", "outer", "tensor_dot", "trace", "tril", "triu"],
+    "math_distance": ["cdist", "cosine_similarity", "dist", "pdist"],
+    "nnf_activations": ["celu", "fast_gelu", "glu", "gumbel_softmax", "hardshrink", "hardtanh",
+                        "prelu", "rrelu", "softmin", "softshrink", "softsign", "tanhshrink",
+                        "threshold"],
+    "nnf_losses": ["binary_cross_entropy", "binary_cross_entropy_with_logits",
+                   "cosine_embedding_loss", "cross_entropy", "gaussian_nll_loss", "huber_loss",
+                   "kl_div", "l1_loss", "margin_ranking_loss", "mse_loss", "multi_margin_loss",
+                   "nll_loss", "smooth_l1_loss"],
+    "nnf_losses_more": ["hinge_embedding_loss", "multilabel_soft_margin_loss"],
+    "nnf_windows": ["adaptive_avg_pool1d", "adaptive_avg_pool2d", "adaptive_max_pool1d",
+                    "adaptive_max_pool2d", "avg_pool1d", "avg_pool2d", "conv1d", "conv2d",
+                    "dropout1d", "dropout2d", "dropout3d", "max_pool2d", "pad", "pixel_shuffle",
+                    "pixel_unshuffle"],
+    "nnf_interpolate": ["interpolate"],
+    "nnf_norms": ["batch_norm", "group_norm", "lp_pool1d", "lp_pool2d"],
+    "nnf_windows3d": ["avg_pool3d", "conv3d", "max_pool3d"],
+    "scattering": ["diagonal_scatter", "index_add", "index_fill", "scatter", "scatter_add",
+                   "scatter_nd", "scatter_nd_add", "select_scatter", "slice_scatter",
+                   "tensor_scatter_add", "tensor_scatter_elements", "tensor_scatter_update"],
+    "selecting": ["argwhere", "bincount", "bucketize", "histc", "index_select", "masked_select",
+                  "nonzero", "searchsorted", "unique", "unique_consecutive"],
+    "rearranging": ["atleast_1d", "atleast_2d", "atleast_3d", "column_stack", "dsplit", "dstack",
+                    "expand", "expand_as", "flip", "fliplr", "flipud", "hsplit", "hstack",
+                    "moveaxis", "movedim", "narrow", "repeat_interleave", "roll", "rot90",
+                    "row_stack", "swapaxes", "swapdims", "unsqueeze", "vsplit", "vstack"],
+    "combining": ["block_diag", "cartesian_prod", "combinations", "diff", "meshgrid", "trapz"],
+}
+_MODULE_OF = {name: module for module, names in _LAZY.items() for name in names}
+
+
+def __getattr__(name):
+    """A lazily loaded op, imported from its module on first use."""
+    module = _MODULE_OF.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    import importlib
+    value = getattr(importlib.import_module(f".{module}", __name__), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__():
+    return sorted(set(globals()) | set(__all__))
