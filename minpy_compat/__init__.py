@@ -29,17 +29,8 @@ from .ops import jacfwd, jacrev, jvp, vjp, vmap  # top-level names in MindSpore 
 __version__ = "0.1.0"
 
 # MindSpore's training API, loaded on first use (``import minpy_compat`` stays quick)
-_LAZY = {"dataset": None, "train": None, "Model": "train", "load_checkpoint": "train",
-         "load_param_into_net": "train", "save_checkpoint": "train"}
+from .lazy_names import lazy_names  # noqa: E402
 
-
-def __getattr__(name):
-    """``ms.train``, ``ms.dataset``, ``ms.Model`` and the checkpoint functions, imported
-    the first time they are used."""
-    if name not in _LAZY:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    import importlib
-    module = importlib.import_module(f".{_LAZY[name] or name}", __name__)
-    value = module if _LAZY[name] is None else getattr(module, name)
-    globals()[name] = value
-    return value
+__getattr__, __dir__ = lazy_names(
+    __name__, {"train": ["Model", "load_checkpoint", "load_param_into_net", "save_checkpoint"]},
+    globals(), submodules=("dataset", "train"))

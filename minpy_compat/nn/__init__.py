@@ -6,7 +6,7 @@ recurrent Cells, losses, optimizers, learning-rate schedules, wrappers) are expo
 Each name's module is imported the first time the name is used, so ``import
 minpy_compat`` does not load the ~30 Cell modules a program may never touch.
 """
-import importlib
+from ..lazy_names import lazy_names
 
 _EXPORTS = {  # module -> the names it exports here
     "cell": ["Cell"],
@@ -49,19 +49,6 @@ _EXPORTS = {  # module -> the names it exports here
     "ftrl": ["FTRL"],
     "cells3d": ["AvgPool3d", "BatchNorm3d", "Conv3d", "MaxPool3d"],
 }
-_MODULE_OF = {name: module for module, names in _EXPORTS.items() for name in names}
-__all__ = sorted(_MODULE_OF, key=lambda name: (name.lower(), name))
-
-
-def __getattr__(name):
-    """A Cell-layer name, imported from its module on first use."""
-    module = _MODULE_OF.get(name)
-    if module is None:  # a toolkit submodule (``nn.layers``) is imported as usual
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f".{module}", __name__), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__():
-    return sorted(set(globals()) | set(__all__))
+__all__ = sorted((name for names in _EXPORTS.values() for name in names),
+                 key=lambda name: (name.lower(), name))
+__getattr__, __dir__ = lazy_names(__name__, _EXPORTS, globals())

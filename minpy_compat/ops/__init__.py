@@ -47,6 +47,7 @@ from .vmap import vmap
 from .custom import Custom
 from .custom_info import CustomRegOp, DataType, custom_info_register
 from . import tensor_methods  # noqa: F401 (adds x.permute, x.exp, ... to Array)
+from ..lazy_names import lazy_names
 
 
 __all__ = ['Abs', 'abs', 'acos', 'acosh', 'adaptive_avg_pool1d', 'adaptive_avg_pool2d',
@@ -153,19 +154,4 @@ _LAZY = {
                     "row_stack", "swapaxes", "swapdims", "unsqueeze", "vsplit", "vstack"],
     "combining": ["block_diag", "cartesian_prod", "combinations", "diff", "meshgrid", "trapz"],
 }
-_MODULE_OF = {name: module for module, names in _LAZY.items() for name in names}
-
-
-def __getattr__(name):
-    """A lazily loaded op, imported from its module on first use."""
-    module = _MODULE_OF.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    import importlib
-    value = getattr(importlib.import_module(f".{module}", __name__), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__():
-    return sorted(set(globals()) | set(__all__))
+__getattr__, __dir__ = lazy_names(__name__, _LAZY, globals())
