@@ -14,18 +14,16 @@ extra element after, the kernel's extent) along three axes; everything is writte
 >>> nn.MaxPool3d(kernel_size=2, stride=2)(x).shape
 (1, 1, 2, 2, 2)
 """
-import math
 import numbers
 
 import numpy as onp
 from autograd.tracer import getval
 
 from .. import numpy as np
-from ..common.initializer import HeUniform, Uniform, initializer
 from ..errors import CellArgumentError, CellTypeError, describe, message
-from ..tensor import Parameter
 from .basic import _positive_int
 from .cell import Cell
+from .conv_cells import check_group, conv_repr, conv_weights
 from .normalization import BatchNorm2d, _number
 from .windows import (check_float_input, check_input, check_pad_mode, check_weight_dtype,
                       out_size, same_pads)
@@ -109,26 +107,13 @@ class Conv3d(Cell):
         self.padding = padding
         self._pads = _pads(where, padding, 6, self.pad_mode,
                            "head, tail, top, bottom, left, right")
-        self.group = _positive_int(f"{where} group", group)
-        if self.in_channels % group or self.out_channels % group:
-            raise CellArgumentError(message(
-                f"{where} group", "a divisor of in_channels and out_channels",
-                f"group={group} for {in_channels} and {out_channels} channels"))
+        self.group = check_group(where, group, self.in_channels, self.out_channels)
         if data_format != "NCDHW":
             raise CellArgumentError(message(f"{where} data_format",
                                             "'NCDHW' (the only layout here)", repr(data_format)))
         self.format = data_format
-        shape = (self.out_channels, self.in_channels // group) + self.kernel_size
-        self.weight_init = HeUniform(math.sqrt(5)) if weight_init is None else weight_init
-        self.weight = Parameter(initializer(self.weight_init, shape, dtype), name="weight")
-        self.has_bias = has_bias
-        self.bias_init = bias_init
-        self.bias = None
-        if has_bias:
-            if bias_init is None:
-                self.bias_init = Uniform(1 / math.sqrt(int(onp.prod(shape[1:]))))
-            self.bias = Parameter(initializer(self.bias_init, (self.out_channels,), dtype),
-                                  name="bias")
+        shape = (self.out_channels, self.in_channels // self.group) + self.kernel_size
+        conv_weights(self, shape, weight_init, bias_init, has_bias, self.out_channels, dtype)
 
     def construct(self, x):
         shape = check_input("Conv3d", x, self.in_channels, ranks=(5,))
@@ -149,12 +134,7 @@ class Conv3d(Cell):
         return out
 
     def extend_repr(self):
-        return (f"input_channels={self.in_channels}, output_channels={self.out_channels}, "
-                f"kernel_size={self.kernel_size}, stride={self.stride}, "
-                f"pad_mode={self.pad_mode}, padding={self.padding}, dilation={self.dilation}, "
-                f"group={self.group}, has_bias={self.has_bias}, "
-                f"weight_init={self.weight_init}, bias_init={self.bias_init}, "
-                f"format={self.format}")
+        return f"{conv_repr(self)}, format={self.format}"
 
 
 class _Pool3d(Cell):

@@ -51,6 +51,38 @@ def _data_format(where, data_format):
     return data_format
 
 
+def check_group(where, group, in_channels, out_channels):
+    group = _positive_int(f"{where} group", group)
+    if in_channels % group or out_channels % group:
+        raise CellArgumentError(message(
+            f"{where} group", "a divisor of in_channels and out_channels",
+            f"group={group} for {in_channels} and {out_channels} channels"))
+    return group
+
+
+def conv_weights(cell, shape, weight_init, bias_init, has_bias, channels, dtype):
+    """Set ``weight`` (HeUniform(sqrt 5) by default) and ``bias`` (U(+-1/sqrt(fan_in)),
+    fan_in = prod(shape[1:])) on ``cell``, as MindSpore's convolutions do."""
+    cell.weight_init = HeUniform(math.sqrt(5)) if weight_init is None else weight_init
+    cell.weight = Parameter(initializer(cell.weight_init, shape, dtype), name="weight")
+    cell.has_bias, cell.bias_init = has_bias, bias_init
+    if has_bias:
+        if bias_init is None:
+            cell.bias_init = Uniform(1 / math.sqrt(int(onp.prod(shape[1:]))))
+        cell.bias = Parameter(initializer(cell.bias_init, (channels,), dtype), name="bias")
+    else:
+        cell.bias = None
+
+
+def conv_repr(cell):
+    """A convolution Cell's ``extend_repr``, MindSpore's wording."""
+    return (f"input_channels={cell.in_channels}, output_channels={cell.out_channels}, "
+            f"kernel_size={cell.kernel_size}, stride={cell.stride}, "
+            f"pad_mode={cell.pad_mode}, padding={cell.padding}, dilation={cell.dilation}, "
+            f"group={cell.group}, has_bias={cell.has_bias}, "
+            f"weight_init={cell.weight_init}, bias_init={cell.bias_init}")
+
+
 class Conv2d(Cell):
     """``Conv2d(in_channels, out_channels, kernel_size, stride=1, pad_mode='same', padding=0,
     dilation=1, group=1, has_bias=False, weight_init=None, bias_init=None)``.
@@ -71,24 +103,10 @@ class Conv2d(Cell):
         self.pad_mode = check_pad_mode(where, pad_mode)
         self.padding = padding
         self._pads = _conv_padding(where, padding, self.pad_mode)
-        self.group = _positive_int(f"{where} group", group)
-        if self.in_channels % group or self.out_channels % group:
-            raise CellArgumentError(message(
-                f"{where} group", "a divisor of in_channels and out_channels",
-                f"group={group} for {in_channels} and {out_channels} channels"))
+        self.group = check_group(where, group, self.in_channels, self.out_channels)
         self.format = _data_format(where, data_format)
-        shape = (self.out_channels, self.in_channels // group) + self.kernel_size
-        self.weight_init = HeUniform(math.sqrt(5)) if weight_init is None else weight_init
-        self.weight = Parameter(initializer(self.weight_init, shape, dtype), name="weight")
-        self.has_bias = has_bias
-        self.bias_init = bias_init
-        if has_bias:
-            if bias_init is None:
-                self.bias_init = Uniform(1 / math.sqrt(int(onp.prod(shape[1:]))))
-            self.bias = Parameter(initializer(self.bias_init, (self.out_channels,), dtype),
-                                  name="bias")
-        else:
-            self.bias = None
+        shape = (self.out_channels, self.in_channels // self.group) + self.kernel_size
+        conv_weights(self, shape, weight_init, bias_init, has_bias, self.out_channels, dtype)
 
     def _padding_for(self, height, width):
         if self.pad_mode == "same":
@@ -114,12 +132,7 @@ class Conv2d(Cell):
         return out
 
     def extend_repr(self):
-        return (f"input_channels={self.in_channels}, output_channels={self.out_channels}, "
-                f"kernel_size={self.kernel_size}, stride={self.stride}, "
-                f"pad_mode={self.pad_mode}, padding={self.padding}, dilation={self.dilation}, "
-                f"group={self.group}, has_bias={self.has_bias}, "
-                f"weight_init={self.weight_init}, bias_init={self.bias_init}, "
-                f"format={self.format}")
+        return f"{conv_repr(self)}, format={self.format}"
 
 
 class _Pool2d(Cell):

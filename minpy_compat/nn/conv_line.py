@@ -11,18 +11,16 @@ weight is (out_channels, in_channels / group, 1, kernel_size). ``pad_mode`` as C
 >>> nn.Conv1d(2, 3, 3)(ms.Tensor(numpy.ones((1, 2, 5), numpy.float32))).shape
 (1, 3, 5)
 """
-import math
 import numbers
 
 import numpy as onp
 from autograd.tracer import getval
 
 from .. import numpy as np
-from ..common.initializer import HeUniform, Uniform, initializer
 from ..errors import CellArgumentError, CellTypeError, describe, message
-from ..tensor import Parameter
 from .basic import _positive_int
 from .cell import Cell
+from .conv_cells import check_group, conv_repr, conv_weights
 from .windows import check_input, check_pad_mode, check_weight_dtype, padded, same_pads, windows
 
 
@@ -49,34 +47,11 @@ def int_tuple(where, name, value, size, low=0):
     return tuple(int(p) for p in items)
 
 
-def check_group(where, group, in_channels, out_channels):
-    group = _positive_int(f"{where} group", group)
-    if in_channels % group or out_channels % group:
-        raise CellArgumentError(message(
-            f"{where} group", "a divisor of in_channels and out_channels",
-            f"group={group} for {in_channels} and {out_channels} channels"))
-    return group
-
-
 def check_padding(where, pads, mode):
     if mode != "pad" and any(pads):
         raise CellArgumentError(message(f"{where} padding", f"0 with pad_mode='{mode}'",
                                         repr(pads), "Pass pad_mode='pad' to pad explicitly."))
     return pads
-
-
-def conv_weights(cell, shape, weight_init, bias_init, has_bias, channels, dtype):
-    """Set ``weight`` (HeUniform(sqrt 5) by default) and ``bias`` (U(+-1/sqrt(fan_in)),
-    fan_in = prod(shape[1:])) on ``cell``, as MindSpore's convolutions do."""
-    cell.weight_init = HeUniform(math.sqrt(5)) if weight_init is None else weight_init
-    cell.weight = Parameter(initializer(cell.weight_init, shape, dtype), name="weight")
-    cell.has_bias, cell.bias_init = has_bias, bias_init
-    if has_bias:
-        if bias_init is None:
-            cell.bias_init = Uniform(1 / math.sqrt(int(onp.prod(shape[1:]))))
-        cell.bias = Parameter(initializer(cell.bias_init, (channels,), dtype), name="bias")
-    else:
-        cell.bias = None
 
 
 def grouped_conv(where, x, kernels, stride, dilation, group):
@@ -131,8 +106,4 @@ class Conv1d(Cell):
         return with_bias(self, out[:, :, 0])
 
     def extend_repr(self):
-        return (f"input_channels={self.in_channels}, output_channels={self.out_channels}, "
-                f"kernel_size={self.kernel_size}, stride={self.stride}, "
-                f"pad_mode={self.pad_mode}, padding={self.padding}, dilation={self.dilation}, "
-                f"group={self.group}, has_bias={self.has_bias}, "
-                f"weight_init={self.weight_init}, bias_init={self.bias_init}")
+        return conv_repr(self)

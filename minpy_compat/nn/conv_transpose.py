@@ -22,8 +22,8 @@ from .. import numpy as np
 from ..errors import CellArgumentError, message
 from .basic import _positive_int
 from .cell import Cell
-from .conv_line import (check_group, check_padding, conv_weights, grouped_conv, int_tuple,
-                        line_int, with_bias)
+from .conv_cells import check_group, conv_repr, conv_weights
+from .conv_line import (check_padding, grouped_conv, int_tuple, line_int, with_bias)
 from .windows import check_input, check_pad_mode, check_weight_dtype, pair
 
 
@@ -109,11 +109,7 @@ class _ConvTranspose(Cell):
         return output_padding
 
     def extend_repr(self):
-        return (f"input_channels={self.in_channels}, output_channels={self.out_channels}, "
-                f"kernel_size={self.kernel_size}, stride={self.stride}, "
-                f"pad_mode={self.pad_mode}, padding={self.padding}, dilation={self.dilation}, "
-                f"group={self.group}, has_bias={self.has_bias}, "
-                f"weight_init={self.weight_init}, bias_init={self.bias_init}")
+        return conv_repr(self)
 
 
 class Conv2dTranspose(_ConvTranspose):
