@@ -7,12 +7,9 @@ import sys
 
 import pytest
 
-import minpy_compat as ms
-from minpy_compat import ops
-from test_cell_oracle_ops import HERE, _error_class, _grad_fn, compare
+from test_cell_oracle_ops import HERE, accepted_by, replay_problems, unused_reasons
 
 sys.path.insert(0, HERE)
-from oracle_io import run_case  # noqa: E402
 
 with open(os.path.join(HERE, "ops_index_fixture.json")) as f:
     CASES = json.load(f)["cases"]
@@ -41,24 +38,14 @@ ACCEPTED = [
 ]
 
 
-def accepted(case, part):
-    return next((reason for reason, where, applies in ACCEPTED
-                 if where in (part, "both") and applies(case)), None)
+accepted = accepted_by(ACCEPTED)
 
 
 @pytest.mark.parametrize("case", CASES, ids=[f"{i}-{c['op']}" for i, c in enumerate(CASES)])
 def test_index_ops_agree_with_mindspore(case):
-    got = run_case(case, ms, ops, _grad_fn)
-    problems = [] if accepted(case, "out") else compare(case["out"], got["out"], "out")
-    if "error" in got["out"] and not problems and not accepted(case, "out"):
-        problems = _error_class(case["out"], got["out"])
-    if "gradient" in case and "error" not in got["out"] and not accepted(case, "gradient"):
-        problems += compare(case["gradient"], got.get("gradient", {"error": "none"}),
-                            "gradient")
+    problems = replay_problems(case, accepted)
     assert not problems, "\n".join(problems)
 
 
 def test_accepted_differences_are_all_used():
-    used = {reason for case in CASES for part in ("out", "gradient")
-            for reason in [accepted(case, part)] if reason}
-    assert used == {reason for reason, _, _ in ACCEPTED}
+    assert not unused_reasons(CASES, ACCEPTED, accepted)

@@ -8,14 +8,12 @@ import sys
 
 import pytest
 
-import minpy_compat as ms
 from minpy_compat import ops
+from test_cell_oracle_ops import accepted_by, replay_problems, unused_reasons
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "oracle"))
 sys.path.insert(0, HERE)
-from oracle_io import run_case  # noqa: E402
-from test_cell_oracle_ops import _error_class, compare  # noqa: E402
 
 with open(os.path.join(HERE, "oracle", "ops_math_fixture.json")) as f:
     CASES = json.load(f)["cases"]
@@ -52,9 +50,7 @@ ACCEPTED = [
 ]
 
 
-def accepted(case, part):
-    return next((reason for reason, where, applies in ACCEPTED
-                 if where in (part, "both") and applies(case)), None)
+accepted = accepted_by(ACCEPTED)
 
 
 def _grad_fn(fn, positions):
@@ -63,17 +59,9 @@ def _grad_fn(fn, positions):
 
 @pytest.mark.parametrize("case", CASES, ids=[f"{i}-{c['op']}" for i, c in enumerate(CASES)])
 def test_math_ops_agree_with_mindspore(case):
-    got = run_case(case, ms, ops, _grad_fn)
-    problems = [] if accepted(case, "out") else compare(case["out"], got["out"], "out")
-    if "error" in got["out"] and not problems and not accepted(case, "out"):
-        problems = _error_class(case["out"], got["out"])
-    if "gradient" in case and "error" not in got["out"] and not accepted(case, "gradient"):
-        problems += compare(case["gradient"], got.get("gradient", {"error": "none"}),
-                            "gradient")
+    problems = replay_problems(case, accepted)
     assert not problems, "\n".join(problems)
 
 
 def test_accepted_differences_are_all_used():
-    used = {reason for case in CASES for part in ("out", "gradient")
-            for reason in [accepted(case, part)] if reason}
-    assert used == {reason for reason, _, _ in ACCEPTED}
+    assert not unused_reasons(CASES, ACCEPTED, accepted)

@@ -9,14 +9,12 @@ import sys
 import numpy as onp
 import pytest
 
-import minpy_compat as ms
 from minpy_compat import ops
+from test_cell_oracle_ops import accepted_by, replay_problems, unused_reasons
 
 HERE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "oracle")
 sys.path.insert(0, HERE)
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from oracle_io import run_case  # noqa: E402
-from test_cell_oracle_ops import _error_class, compare  # noqa: E402
 
 with open(os.path.join(HERE, "ops_nnf_fixture.json")) as f:
     CASES = json.load(f)["cases"]
@@ -44,9 +42,7 @@ ACCEPTED = [
 ]
 
 
-def accepted(case, part):
-    return next((reason for reason, where, applies in ACCEPTED
-                 if where in (part, "both") and applies(case)), None)
+accepted = accepted_by(ACCEPTED)
 
 
 def _close_half(want, got):
@@ -64,18 +60,9 @@ def _grad_fn(fn, positions):
 
 @pytest.mark.parametrize("case", CASES, ids=[f"{i}-{c['op']}" for i, c in enumerate(CASES)])
 def test_nnf_ops_agree_with_mindspore(case):
-    got = run_case(case, ms, ops, _grad_fn)
-    problems = [] if accepted(case, "out") or _close_half(case["out"], got["out"]) \
-        else compare(case["out"], got["out"], "out")
-    if "error" in got["out"] and not problems and not accepted(case, "out"):
-        problems = _error_class(case["out"], got["out"])
-    if "gradient" in case and "error" not in got["out"] and not accepted(case, "gradient"):
-        problems += compare(case["gradient"], got.get("gradient", {"error": "none"}),
-                            "gradient")
+    problems = replay_problems(case, accepted, _close_half)
     assert not problems, "\n".join(problems)
 
 
 def test_accepted_differences_are_all_used():
-    used = {reason for case in CASES for part in ("out", "gradient")
-            for reason in [accepted(case, part)] if reason}
-    assert used == {reason for reason, _, _ in ACCEPTED}
+    assert not unused_reasons(CASES, ACCEPTED, accepted)
