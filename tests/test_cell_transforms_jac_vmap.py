@@ -8,22 +8,10 @@ import minpy_compat as ms
 from minpy_compat import nn, ops
 from minpy_compat.errors import (CellTypeError, GradPositionError, GradPositionRangeError,
                                  GradPositionTypeError, VmapError)
-from test_cell_transforms import X, Y, f, three, two  # the shared functions and inputs
+from test_cell_transforms import X, Y, TenTimes, _close, f, three, two  # shared
 
 A = ms.Tensor(onp.arange(6, dtype=onp.float32).reshape(2, 3))
 JACOBIANS = [ops.jacfwd, ops.jacrev]
-
-
-class TenTimes(nn.Cell):
-    def construct(self, x):
-        return x * 2
-
-    def bprop(self, x, out, dout):
-        return (dout * 10,)
-
-
-def _close(got, want):
-    onp.testing.assert_allclose(onp.asarray(got), want, rtol=1e-6)
 
 
 # ---- recorded from MindSpore 2.10 (PyNative, CPU) ------------------------------------------
