@@ -23,7 +23,7 @@ from .. import numpy as np
 from ..errors import CellArgumentError, CellTypeError, describe, message
 from .basic import _positive_int
 from .cell import Cell
-from .conv_cells import check_group, conv_repr, conv_weights
+from .conv_cells import check_group, conv_arguments, conv_repr, conv_weights
 from .normalization import BatchNorm2d, _number
 from .windows import (check_float_input, check_input, check_pad_mode, check_weight_dtype,
                       out_size, same_pads)
@@ -98,13 +98,8 @@ class Conv3d(Cell):
                  bias_init=None, data_format="NCDHW", dtype=onp.float32):
         super().__init__()
         where = "Conv3d"
-        self.in_channels = _positive_int(f"{where} in_channels", in_channels)
-        self.out_channels = _positive_int(f"{where} out_channels", out_channels)
-        self.kernel_size = triple(where, "kernel_size", kernel_size)
-        self.stride = triple(where, "stride", stride)
-        self.dilation = triple(where, "dilation", dilation)
-        self.pad_mode = check_pad_mode(where, pad_mode)
-        self.padding = padding
+        conv_arguments(self, where, triple, in_channels, out_channels, kernel_size, stride,
+                       dilation, pad_mode, padding)
         self._pads = _pads(where, padding, 6, self.pad_mode,
                            "head, tail, top, bottom, left, right")
         self.group = check_group(where, group, self.in_channels, self.out_channels)

@@ -74,6 +74,19 @@ def conv_weights(cell, shape, weight_init, bias_init, has_bias, channels, dtype)
         cell.bias = None
 
 
+def conv_arguments(cell, where, sizes, in_channels, out_channels, kernel_size, stride,
+                   dilation, pad_mode, padding):
+    """Check and set what every convolution takes; ``sizes(where, name, value)`` reads one
+    window size (an int for Conv1d, a pair for Conv2d, a triple for Conv3d)."""
+    cell.in_channels = _positive_int(f"{where} in_channels", in_channels)
+    cell.out_channels = _positive_int(f"{where} out_channels", out_channels)
+    cell.kernel_size = sizes(where, "kernel_size", kernel_size)
+    cell.stride = sizes(where, "stride", stride)
+    cell.dilation = sizes(where, "dilation", dilation)
+    cell.pad_mode = check_pad_mode(where, pad_mode)
+    cell.padding = padding
+
+
 def conv_repr(cell):
     """A convolution Cell's ``extend_repr``, MindSpore's wording."""
     return (f"input_channels={cell.in_channels}, output_channels={cell.out_channels}, "
@@ -95,13 +108,8 @@ class Conv2d(Cell):
                  bias_init=None, data_format="NCHW", dtype=onp.float32):
         super().__init__()
         where = "Conv2d"
-        self.in_channels = _positive_int(f"{where} in_channels", in_channels)
-        self.out_channels = _positive_int(f"{where} out_channels", out_channels)
-        self.kernel_size = pair(where, "kernel_size", kernel_size)
-        self.stride = pair(where, "stride", stride)
-        self.dilation = pair(where, "dilation", dilation)
-        self.pad_mode = check_pad_mode(where, pad_mode)
-        self.padding = padding
+        conv_arguments(self, where, pair, in_channels, out_channels, kernel_size, stride,
+                       dilation, pad_mode, padding)
         self._pads = _conv_padding(where, padding, self.pad_mode)
         self.group = check_group(where, group, self.in_channels, self.out_channels)
         self.format = _data_format(where, data_format)

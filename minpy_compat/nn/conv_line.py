@@ -18,10 +18,9 @@ from autograd.tracer import getval
 
 from .. import numpy as np
 from ..errors import CellArgumentError, CellTypeError, describe, message
-from .basic import _positive_int
 from .cell import Cell
-from .conv_cells import check_group, conv_repr, conv_weights
-from .windows import check_input, check_pad_mode, check_weight_dtype, padded, same_pads, windows
+from .conv_cells import check_group, conv_arguments, conv_repr, conv_weights
+from .windows import check_input, check_weight_dtype, padded, same_pads, windows
 
 
 def line_int(where, name, value, low=1):
@@ -82,13 +81,8 @@ class Conv1d(Cell):
                  bias_init=None, dtype=onp.float32):
         super().__init__()
         where = "Conv1d"
-        self.in_channels = _positive_int(f"{where} in_channels", in_channels)
-        self.out_channels = _positive_int(f"{where} out_channels", out_channels)
-        self.kernel_size = line_int(where, "kernel_size", kernel_size)
-        self.stride = line_int(where, "stride", stride)
-        self.dilation = line_int(where, "dilation", dilation)
-        self.pad_mode = check_pad_mode(where, pad_mode)
-        self.padding = padding
+        conv_arguments(self, where, line_int, in_channels, out_channels, kernel_size, stride,
+                       dilation, pad_mode, padding)
         self._pads = check_padding(where, (line_int(where, "padding", padding, 0),) * 2,
                                    self.pad_mode)
         self.group = check_group(where, group, self.in_channels, self.out_channels)

@@ -23,7 +23,7 @@ from ..errors import CellArgumentError, message
 from .basic import _positive_int
 from .cell import Cell
 from .conv_cells import check_group, conv_repr, conv_weights
-from .conv_line import (check_padding, grouped_conv, int_tuple, line_int, with_bias)
+from .conv_line import check_padding, grouped_conv, int_tuple, line_int, with_bias
 from .windows import check_input, check_pad_mode, check_weight_dtype, pair
 
 
