@@ -10,9 +10,7 @@ import json
 import os
 import sys
 
-import numpy as onp
 import mindspore as ms
-from mindspore import nn
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import conv_cases as cases  # noqa: E402
@@ -22,17 +20,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 
 
 def run_cases():
-    recorded = {}
-    for seed, (case_id, cls, kwargs, train, specs) in enumerate(cases.CASES):
-        rng = onp.random.default_rng(2000 + seed)
-        inputs = [base.make_input(spec, rng) for spec in specs]
-        try:
-            cell = getattr(nn, cls)(**kwargs)
-            recorded[case_id] = base.record(cell, train, inputs, rng)
-        except Exception as error:  # the oracle records what MindSpore cannot run
-            recorded[case_id] = {"error": f"{type(error).__name__}: {error}"[:300]}
-            print(case_id, recorded[case_id]["error"])
-    return recorded
+    return base.run_cell_cases(cases.CASES, 2000)
 
 
 if __name__ == "__main__":

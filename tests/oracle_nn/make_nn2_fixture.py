@@ -34,17 +34,7 @@ class CpuLossScaleStep(nn.TrainOneStepWithLossScaleCell):
 
 
 def run_cases():
-    recorded = {}
-    for seed, (case_id, cls, kwargs, train, specs) in enumerate(cases.CASES):
-        rng = onp.random.default_rng(4000 + seed)
-        inputs = [base.make_input(spec, rng) for spec in specs]
-        try:
-            cell = getattr(nn, cls)(**kwargs)
-            recorded[case_id] = base.record(cell, train, inputs, rng)
-        except Exception as error:  # the oracle records what MindSpore cannot run
-            recorded[case_id] = {"error": f"{type(error).__name__}: {error}"[:300]}
-            print(case_id, recorded[case_id]["error"])
-    return recorded
+    return base.run_cell_cases(cases.CASES, 4000)
 
 
 def step_input(kind, x):

@@ -127,6 +127,22 @@ def run_optimizers():
     return recorded
 
 
+def run_cell_cases(cell_cases, first_seed):
+    """Record each ``(case_id, cls, kwargs, train, specs)`` Cell case, seeded from
+    ``first_seed``; a case MindSpore cannot run records its error instead."""
+    recorded = {}
+    for seed, (case_id, cls, kwargs, train, specs) in enumerate(cell_cases):
+        rng = onp.random.default_rng(first_seed + seed)
+        inputs = [make_input(spec, rng) for spec in specs]
+        try:
+            cell = getattr(nn, cls)(**kwargs)
+            recorded[case_id] = record(cell, train, inputs, rng)
+        except Exception as error:  # the oracle records what MindSpore cannot run
+            recorded[case_id] = {"error": f"{type(error).__name__}: {error}"[:300]}
+            print(case_id, recorded[case_id]["error"])
+    return recorded
+
+
 def builtin_of(error):
     """The exception's class and the built-in class a user would catch it as."""
     builtin = next(k for k in type(error).__mro__ if k.__module__ == "builtins")
