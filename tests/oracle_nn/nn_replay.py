@@ -1,4 +1,5 @@
 """Replaying ``nn_fixture.json`` (recorded from MindSpore 2.10) on minpy_compat's Cells."""
+import inspect
 import json
 import os
 import sys
@@ -72,3 +73,17 @@ def replay(ms, cell, record, train, skip_grads=()):
     assert len(param_grads) == len(record["param_grads"])
     for param, grad, item in zip(weights, param_grads, record["param_grads"]):
         assert_close(grad, item, f"gradient of {param.name}")
+
+
+def signatures(cls, recorded):
+    """``(ours, theirs)``: ``cls.__init__``'s parameters as ``[name, repr(default)]`` pairs
+    (None for no default), and MindSpore's recorded ``[name, default, kind]`` rows as pairs;
+    a dtype default reads 'float32' on both sides (each library spells it its own way)."""
+    ours = [[p.name, repr(p.default) if p.default is not p.empty else None]
+            for p in list(inspect.signature(cls.__init__).parameters.values())[1:]]
+    theirs = [[name, default] for name, default, _ in recorded]
+    for item in (ours, theirs):
+        for pair in item:
+            if pair[0] == "dtype":
+                pair[1] = "float32" if "float32" in str(pair[1]) else pair[1]
+    return ours, theirs
