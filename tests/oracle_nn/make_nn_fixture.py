@@ -100,10 +100,13 @@ def run_cases():
     return recorded
 
 
-def run_optimizers():
+def run_optimizer_cases(optimizer_cases, first_seed, kwargs_for=dict):
+    """Three ``TrainOneStepCell`` steps for each ``(run_id, cls, kwargs)`` optimizer case
+    (``kwargs_for`` turns the recorded kwargs into MindSpore's), seeded from ``first_seed``:
+    the losses, every Parameter after each step and the optimizer's state names."""
     recorded = {}
-    for seed, (run_id, cls, kwargs) in enumerate(cases.OPTIMIZERS):
-        rng = onp.random.default_rng(500 + seed)
+    for seed, (run_id, cls, kwargs) in enumerate(optimizer_cases):
+        rng = onp.random.default_rng(first_seed + seed)
         kwargs = dict(kwargs)
         net = cases.build_opt_net(nn, kwargs.pop("net", "dense"))
         params = set_params(net, rng)
@@ -111,7 +114,7 @@ def run_optimizers():
         if kwargs.pop("groups", False):
             trainable = [{"params": [trainable[0]], "lr": 0.05, "weight_decay": 0.1},
                          {"params": [trainable[1]]}]
-        optimizer = getattr(nn, cls)(trainable, **kwargs)
+        optimizer = getattr(nn, cls)(trainable, **kwargs_for(kwargs))
         step = nn.TrainOneStepCell(nn.WithLossCell(net, nn.MSELoss()), optimizer)
         step.set_train()
         net.set_train()
@@ -125,6 +128,10 @@ def run_optimizers():
                             "optimizer_params": [p.name for p in optimizer.get_parameters()],
                             "step_names": names(step)}
     return recorded
+
+
+def run_optimizers():
+    return run_optimizer_cases(cases.OPTIMIZERS, 500)
 
 
 def run_cell_cases(cell_cases, first_seed):

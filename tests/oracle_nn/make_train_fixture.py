@@ -18,7 +18,7 @@ from mindspore import nn
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import train_cases as cases  # noqa: E402
-from make_nn_fixture import builtin_of, encode, names, record, set_params  # noqa: E402
+from make_nn_fixture import builtin_of, encode, record, run_optimizer_cases  # noqa: E402
 
 
 def run_losses():
@@ -35,31 +35,8 @@ def run_losses():
 
 
 def run_optimizers():
-    recorded = {}
-    for seed, (run_id, cls, kwargs) in enumerate(cases.OPTIMIZERS):
-        rng = onp.random.default_rng(3000 + seed)
-        kwargs = dict(kwargs)
-        net = nn.SequentialCell([nn.Dense(3, 2), nn.BatchNorm1d(2)]) \
-            if kwargs.pop("net", "dense") == "dense_bn" else nn.Dense(3, 2)
-        params = set_params(net, rng)
-        trainable = net.trainable_params()
-        if kwargs.pop("groups", False):
-            trainable = [{"params": [trainable[0]], "lr": 0.05, "weight_decay": 0.1},
-                         {"params": [trainable[1]]}]
-        optimizer = getattr(nn, cls)(trainable, **cases.kwargs_for(ms, nn, kwargs))
-        step = nn.TrainOneStepCell(nn.WithLossCell(net, nn.MSELoss()), optimizer)
-        step.set_train()
-        x = rng.standard_normal((4, 3)).astype(onp.float32)
-        y = rng.standard_normal((4, 2)).astype(onp.float32)
-        losses, values = [], []
-        for _ in range(3):
-            losses.append(float(step(ms.Tensor(x), ms.Tensor(y)).asnumpy()))
-            values.append({n: encode(p.asnumpy()) for n, p in net.parameters_and_names()})
-        recorded[run_id] = {"params": params, "x": encode(x), "y": encode(y), "losses": losses,
-                            "values": values,
-                            "optimizer_params": [p.name for p in optimizer.get_parameters()],
-                            "step_names": names(step)}
-    return recorded
+    return run_optimizer_cases(cases.OPTIMIZERS, 3000,
+                               lambda kwargs: cases.kwargs_for(ms, nn, kwargs))
 
 
 def run_schedules():
