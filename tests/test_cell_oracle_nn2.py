@@ -43,18 +43,8 @@ def test_ftrl_steps_match_mindspore(run):
     run_id, cls, kwargs = run
     if run_id in ACCEPTED_RUNS:
         pytest.skip(ACCEPTED_RUNS[run_id])
-    record, kwargs = FIXTURE["optimizers"][run_id], dict(kwargs)
-    net = cases.build_opt_net(nn, kwargs.pop("net", "dense"))
-    replay.set_params(net, record["params"])
-    optimizer = getattr(nn, cls)(net.trainable_params(), **kwargs)
-    step = nn.TrainOneStepCell(nn.WithLossCell(net, nn.MSELoss()), optimizer).set_train()
-    x, y = ms.Tensor(replay.decode(record["x"])), ms.Tensor(replay.decode(record["y"]))
-    for i in range(3):
-        onp.testing.assert_allclose(float(step(x, y)), record["losses"][i], rtol=2e-5,
-                                    err_msg=f"loss of step {i}")
-        for name, param in net.parameters_and_names():
-            replay.assert_close(param, record["values"][i][name], f"{name} after step {i}",
-                                rtol=5e-5, atol=5e-6)
+    record = FIXTURE["optimizers"][run_id]
+    optimizer, _ = replay.replay_optimizer(ms, nn, record, cls, kwargs)
     state = [n for n in record["optimizer_params"] if "." in n]
     assert [p.name for p in optimizer.get_parameters() if "." in p.name] == state
 

@@ -42,24 +42,7 @@ ACCEPTED_RUNS = {
 
 def _run(run_id, cls, kwargs):
     record = FIXTURE["optimizers"][run_id]
-    kwargs = dict(kwargs)
-    net = cases.build_opt_net(nn, kwargs.pop("net", "dense"))
-    replay.set_params(net, record["params"])
-    trainable = net.trainable_params()
-    if kwargs.pop("groups", False):
-        trainable = [{"params": [trainable[0]], "lr": 0.05, "weight_decay": 0.1},
-                     {"params": [trainable[1]]}]
-    optimizer = getattr(nn, cls)(trainable, **kwargs)
-    step = nn.TrainOneStepCell(nn.WithLossCell(net, nn.MSELoss()), optimizer).set_train()
-    x, y = ms.Tensor(replay.decode(record["x"])), ms.Tensor(replay.decode(record["y"]))
-    for i in range(3):
-        loss = step(x, y)
-        onp.testing.assert_allclose(float(loss), record["losses"][i], rtol=2e-5,
-                                    err_msg=f"loss of step {i}")
-        for name, param in net.parameters_and_names():
-            replay.assert_close(param, record["values"][i][name], f"{name} after step {i}",
-                                rtol=5e-5, atol=5e-6)
-    return record, optimizer, step
+    return (record,) + replay.replay_optimizer(ms, nn, record, cls, kwargs)
 
 
 @pytest.mark.parametrize("run", cases.OPTIMIZERS, ids=[r[0] for r in cases.OPTIMIZERS])

@@ -77,25 +77,8 @@ def test_optimizer_steps_match_mindspore(run):
         pytest.skip(ACCEPTED_RUNS[run_id])
     skipped = ACCEPTED_PARAMS.get(run_id, ((),))[0]
     record = FIXTURE["optimizers"][run_id]
-    kwargs = dict(kwargs)
-    net = nn.SequentialCell([nn.Dense(3, 2), nn.BatchNorm1d(2)]) \
-        if kwargs.pop("net", "dense") == "dense_bn" else nn.Dense(3, 2)
-    replay.set_params(net, record["params"])
-    trainable = net.trainable_params()
-    if kwargs.pop("groups", False):
-        trainable = [{"params": [trainable[0]], "lr": 0.05, "weight_decay": 0.1},
-                     {"params": [trainable[1]]}]
-    optimizer = getattr(nn, cls)(trainable, **cases.kwargs_for(ms, nn, kwargs))
-    step = nn.TrainOneStepCell(nn.WithLossCell(net, nn.MSELoss()), optimizer).set_train()
-    x, y = ms.Tensor(replay.decode(record["x"])), ms.Tensor(replay.decode(record["y"]))
-    for i in range(3):
-        loss = step(x, y)
-        onp.testing.assert_allclose(float(loss), record["losses"][i], rtol=2e-5,
-                                    err_msg=f"loss of step {i}")
-        for name, param in net.parameters_and_names():
-            if name not in skipped:
-                replay.assert_close(param, record["values"][i][name],
-                                    f"{name} after step {i}", rtol=5e-5, atol=5e-6)
+    optimizer, _ = replay.replay_optimizer(ms, nn, record, cls, kwargs,
+                                           lambda kw: cases.kwargs_for(ms, nn, kw), skipped)
     state = [n for n in record["optimizer_params"] if "." in n and not n.startswith("stat.")]
     assert [p.name for p in optimizer.get_parameters() if "." in p.name] == state
 

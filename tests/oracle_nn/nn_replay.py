@@ -87,3 +87,27 @@ def signatures(cls, recorded):
             if pair[0] == "dtype":
                 pair[1] = "float32" if "float32" in str(pair[1]) else pair[1]
     return ours, theirs
+
+
+def replay_optimizer(ms, nn, record, cls, kwargs, kwargs_for=dict, skipped=()):
+    """Three ``TrainOneStepCell`` steps of optimizer ``cls`` on the recorded network and
+    batch, each loss and every Parameter (but ``skipped``) checked against MindSpore's
+    after each step; returns ``(optimizer, step)`` for further checks."""
+    kwargs = dict(kwargs)
+    net = cases.build_opt_net(nn, kwargs.pop("net", "dense"))
+    set_params(net, record["params"])
+    trainable = net.trainable_params()
+    if kwargs.pop("groups", False):
+        trainable = [{"params": [trainable[0]], "lr": 0.05, "weight_decay": 0.1},
+                     {"params": [trainable[1]]}]
+    optimizer = getattr(nn, cls)(trainable, **kwargs_for(kwargs))
+    step = nn.TrainOneStepCell(nn.WithLossCell(net, nn.MSELoss()), optimizer).set_train()
+    x, y = ms.Tensor(decode(record["x"])), ms.Tensor(decode(record["y"]))
+    for i in range(3):
+        onp.testing.assert_allclose(float(step(x, y)), record["losses"][i], rtol=2e-5,
+                                    err_msg=f"loss of step {i}")
+        for name, param in net.parameters_and_names():
+            if name not in skipped:
+                assert_close(param, record["values"][i][name], f"{name} after step {i}",
+                             rtol=5e-5, atol=5e-6)
+    return optimizer, step
