@@ -30,22 +30,6 @@ TOL = {"rtol": 1e-4, "atol": 1e-4}
 GRAD_TOL = {"rtol": 2e-4, "atol": 6e-4}
 
 
-def _flat(out):
-    if isinstance(out, (tuple, list)):
-        return [leaf for item in out for leaf in _flat(item)]
-    return [out]
-
-
-def _forward(cell, cls, keys):
-    def forward(*tensors):
-        given = dict(zip(keys, tensors))
-        hx = (given["hx"], given["cx"]) if "cx" in given else given.get("hx")
-        if cls.endswith("Cell"):
-            return cell(given["x"], hx)
-        return cell(given["x"], hx, given.get("seq_length"))
-    return forward
-
-
 @pytest.mark.parametrize("case", cases.CASES, ids=[c[0] for c in cases.CASES])
 def test_recurrent_cell_matches_mindspore(case):
     case_id, cls, kwargs, train, _ = case
@@ -55,8 +39,8 @@ def test_recurrent_cell_matches_mindspore(case):
     cell.set_train(train)
     replay.set_params(cell, record["params"])
     tensors = [ms.Tensor(replay.decode(x)) for x in record["inputs"]]
-    forward = _forward(cell, cls, record["keys"])
-    outputs = _flat(forward(*tensors))
+    forward = cases.forward_for(cell, cls, record["keys"])
+    outputs = cases.flat(forward(*tensors))
     assert len(outputs) == len(record["outputs"])
     for i, (ours, item) in enumerate(zip(outputs, record["outputs"])):
         replay.assert_close(ours, item, f"output {i}", **TOL)
@@ -101,10 +85,10 @@ def _run(case_id, dtype):
         param.set_data(replay.decode(record["params"][name]).astype(dtype))
     tensors = [ms.Tensor(replay.decode(x).astype(dtype if x["dtype"] == "float32" else x["dtype"]))
                for x in record["inputs"]]
-    forward = _forward(cell, cls, record["keys"])
+    forward = cases.forward_for(cell, cls, record["keys"])
     weights = ms.ParameterTuple(cell.trainable_params())
     grads = ops.GradOperation(get_by_list=True)(forward, weights)(*tensors)
-    return _flat(forward(*tensors)), list(grads)
+    return cases.flat(forward(*tensors)), list(grads)
 
 
 @pytest.mark.parametrize("case_id", ["rnn_bi", "gru_bi", "gru_bi_seq", "lstm_bi_seq"])

@@ -35,23 +35,6 @@ def make_inputs(spec, rng):
     return made
 
 
-def flat(out):
-    if isinstance(out, (tuple, list)):
-        return [leaf for item in out for leaf in flat(item)]
-    return [out]
-
-
-def forward_for(cell, cls, keys):
-    """A function of the inputs (in ``keys`` order) that calls ``cell`` the recorded way."""
-    def forward(*tensors):
-        given = dict(zip(keys, tensors))
-        hx = (given["hx"], given["cx"]) if "cx" in given else given.get("hx")
-        if cls.endswith("Cell"):
-            return cell(given["x"], hx)
-        return cell(given["x"], hx, given.get("seq_length"))
-    return forward
-
-
 def record(case_id, cls, kwargs, train, spec, rng):
     cell = getattr(nn, cls)(**kwargs)
     cell.set_train(train)
@@ -59,8 +42,8 @@ def record(case_id, cls, kwargs, train, spec, rng):
     inputs = make_inputs(spec, rng)
     keys = list(inputs)
     tensors = [ms.Tensor(inputs[k]) for k in keys]
-    forward = forward_for(cell, cls, keys)
-    outputs = flat(forward(*tensors))
+    forward = cases.forward_for(cell, cls, keys)
+    outputs = cases.flat(forward(*tensors))
     weights = ms.ParameterTuple(cell.trainable_params())
     input_grads, param_grads = ops.GradOperation(get_all=True, get_by_list=True)(
         forward, weights)(*tensors)

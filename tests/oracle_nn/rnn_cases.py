@@ -73,3 +73,21 @@ BAD = [
     ("grucell_input_str", "GRUCell", ("3", 2), {}),
 ]
 NAMES = ["RNNCell", "LSTMCell", "GRUCell", "RNN", "LSTM", "GRU"]
+
+
+# ---- how a recorded case calls its Cell (both sides use these) ----
+def flat(out):
+    if isinstance(out, (tuple, list)):
+        return [leaf for item in out for leaf in flat(item)]
+    return [out]
+
+
+def forward_for(cell, cls, keys):
+    """A function of the inputs (in ``keys`` order) that calls ``cell`` the recorded way."""
+    def forward(*tensors):
+        given = dict(zip(keys, tensors))
+        hx = (given["hx"], given["cx"]) if "cx" in given else given.get("hx")
+        if cls.endswith("Cell"):
+            return cell(given["x"], hx)
+        return cell(given["x"], hx, given.get("seq_length"))
+    return forward
