@@ -115,7 +115,7 @@ __all__ += ["AdaptiveAvgPool2D", "ApplyGradientDescent", "ApplyMomentum", "Assig
             "Conv2D", "Dense", "DepthToSpace", "FastGeLU", "GLU", "HShrink", "KLDivLoss",
             "L2Loss", "LayerNorm", "MaxPool", "NLLLoss", "Pad", "PReLU", "ScatterAdd",
             "ScatterSub", "ScatterUpdate", "SigmoidCrossEntropyWithLogits", "SmoothL1Loss",
-            "SoftMarginLoss", "SoftmaxCrossEntropyWithLogits", "SoftShrink", "Softsign",
+            "SoftmaxCrossEntropyWithLogits", "SoftShrink", "Softsign",
             "SpaceToDepth", "SparseSoftmaxCrossEntropyWithLogits", "StandardNormal",
             "UniformInt", "UniformReal"]
 
@@ -168,7 +168,7 @@ _LAZY = {
     "prims_act": ["CeLU", "DepthToSpace", "FastGeLU", "GLU", "HShrink", "L2Loss", "LayerNorm",
                   "Pad", "PReLU", "SoftShrink", "Softsign", "SpaceToDepth"],
     "prims_losses": ["BCEWithLogitsLoss", "BinaryCrossEntropy", "KLDivLoss", "NLLLoss",
-                     "SigmoidCrossEntropyWithLogits", "SmoothL1Loss", "SoftMarginLoss",
+                     "SigmoidCrossEntropyWithLogits", "SmoothL1Loss",
                      "SoftmaxCrossEntropyWithLogits", "SparseSoftmaxCrossEntropyWithLogits"],
     "prims_random": ["StandardNormal", "UniformInt", "UniformReal"],
     "prims_writes": ["ApplyGradientDescent", "ApplyMomentum", "AssignAdd", "AssignSub",

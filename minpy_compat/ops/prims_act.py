@@ -14,19 +14,22 @@ import numpy as onp
 from autograd.tracer import getval
 
 from .. import numpy as np
-from ..errors import CellArgumentError, describe, message
+from ..errors import CellArgumentError, CellTypeError, describe, message
 from .checks import float_only
+from .functional import stop_gradient
 from .primitives import Primitive
 
 
 def _number(where, value):
     if isinstance(value, bool) or not isinstance(value, numbers.Real):
-        raise CellArgumentError(message(where, "a float", describe(value)))
+        raise CellTypeError(message(where, "a float", describe(value)))
     return float(value)
 
 
 def _int(where, value, low):
-    if isinstance(value, bool) or not isinstance(value, numbers.Integral) or value < low:
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        raise CellTypeError(message(where, f"an int >= {low}", describe(value)))
+    if value < low:
         raise CellArgumentError(message(where, f"an int >= {low}", describe(value)))
     return int(value)
 
@@ -102,7 +105,7 @@ class GLU(Primitive):
     def __init__(self, axis=-1):
         super().__init__()
         if isinstance(axis, bool) or not isinstance(axis, numbers.Integral):
-            raise CellArgumentError(message("GLU axis", "an int", describe(axis)))
+            raise CellTypeError(message("GLU axis", "an int", describe(axis)))
         self.axis = int(axis)
 
     def __call__(self, x):
@@ -120,14 +123,14 @@ class L2Loss(Primitive):
 
 class LayerNorm(Primitive):
     """``LayerNorm(begin_norm_axis, begin_params_axis, epsilon)(x, gamma, beta)``: returns
-    ``(y, mean, rstd)``, normalised over the axes from ``begin_norm_axis`` on."""
+    ``(y, mean, variance)``, normalised over the axes from ``begin_norm_axis`` on."""
 
     def __init__(self, begin_norm_axis=1, begin_params_axis=1, epsilon=1e-7):
         super().__init__()
         for name, value in (("begin_norm_axis", begin_norm_axis),
                             ("begin_params_axis", begin_params_axis)):
             if isinstance(value, bool) or not isinstance(value, numbers.Integral):
-                raise CellArgumentError(message(f"LayerNorm {name}", "an int", describe(value)))
+                raise CellTypeError(message(f"LayerNorm {name}", "an int", describe(value)))
         self.begin_norm_axis, self.begin_params_axis = begin_norm_axis, begin_params_axis
         self.epsilon = _number("LayerNorm epsilon", epsilon)
 
@@ -148,7 +151,8 @@ class LayerNorm(Primitive):
         mean = np.mean(input_x, axis=axes, keepdims=True)
         var = np.mean(np.square(input_x - mean), axis=axes, keepdims=True)
         rstd = 1.0 / np.sqrt(var + getval(input_x).dtype.type(self.epsilon))
-        return (input_x - mean) * rstd * gamma + beta, mean, rstd
+        # MindSpore's bprop takes no gradient through the mean and variance outputs
+        return (input_x - mean) * rstd * gamma + beta, stop_gradient(mean), stop_gradient(var)
 
 
 class Pad(Primitive):

@@ -141,7 +141,7 @@ class _Pool(Primitive):
     def __init__(self, kernel_size=1, strides=1, pad_mode="valid", data_format="NCHW"):
         super().__init__()
         where = type(self).__name__
-        self.kernel_size = _pair(f"{where} kernel_size", kernel_size)
+        self.kernel_size = _pair(f"{where} kernel_size", kernel_size, allow_four=False)
         self.strides = _pair(f"{where} strides", strides)
         self.pad_mode = _pad_mode(where, pad_mode, ("valid", "same"))
         self.data_format = _nchw(where, data_format)

@@ -1,7 +1,7 @@
 """MindSpore 2.10's loss primitives: ``SoftmaxCrossEntropyWithLogits``,
 ``SparseSoftmaxCrossEntropyWithLogits``, ``SigmoidCrossEntropyWithLogits``,
-``BCEWithLogitsLoss``, ``BinaryCrossEntropy``, ``SmoothL1Loss``, ``SoftMarginLoss``,
-``KLDivLoss`` and ``NLLLoss``. Each forwards to the loss functions or the facade, so
+``BCEWithLogitsLoss``, ``BinaryCrossEntropy``, ``SmoothL1Loss``, ``KLDivLoss`` and
+``NLLLoss`` (MindSpore's labels and class weights get no gradient). Each forwards to the loss functions or the facade, so
 gradients come from the tracer.
 
 >>> import minpy_compat as ms
@@ -17,8 +17,9 @@ import numpy as onp
 from autograd.tracer import getval
 
 from .. import numpy as np
-from ..errors import CellArgumentError, describe, message
+from ..errors import CellArgumentError, CellTypeError, describe, message
 from .checks import float_only
+from .functional import stop_gradient
 from .primitives import Primitive
 
 
@@ -53,6 +54,7 @@ class SoftmaxCrossEntropyWithLogits(Primitive):
             raise CellArgumentError(message(f"{where} logits", "a 2-D (N, C) tensor",
                                             f"shape {onp.shape(getval(logits))}"))
         log_p = _log_softmax(logits)
+        labels = stop_gradient(labels)
         return -np.sum(labels * log_p, axis=1), np.exp(log_p) - labels
 
 
@@ -68,7 +70,7 @@ class SparseSoftmaxCrossEntropyWithLogits(Primitive):
     def __init__(self, is_grad=False):
         super().__init__()
         if not isinstance(is_grad, bool):
-            raise CellArgumentError(message("SparseSoftmaxCrossEntropyWithLogits is_grad",
+            raise CellTypeError(message("SparseSoftmaxCrossEntropyWithLogits is_grad",
                                             "a bool", describe(is_grad)))
         self.is_grad = is_grad
 
@@ -77,7 +79,9 @@ class SparseSoftmaxCrossEntropyWithLogits(Primitive):
         float_only(f"{where} logits", logits)
         shape, l_shape = onp.shape(getval(logits)), onp.shape(getval(labels))
         kind = getattr(getval(labels), "dtype", onp.dtype(float)).kind
-        if kind not in "iu" or l_shape != shape[:-1]:
+        if kind not in "iu":
+            raise CellTypeError(message(f"{where} labels", "an int tensor", describe(labels)))
+        if l_shape != shape[:-1]:
             raise CellArgumentError(message(f"{where} labels", f"an int tensor of shape "
                                             f"{shape[:-1]}", f"{describe(labels)}"))
         log_p = _log_softmax(logits)
@@ -95,6 +99,10 @@ class SigmoidCrossEntropyWithLogits(Primitive):
     def __call__(self, logits, labels):
         float_only("SigmoidCrossEntropyWithLogits logits", logits)
         _same_shape("SigmoidCrossEntropyWithLogits", logits, labels)
+        if getval(logits).dtype != getattr(getval(labels), "dtype", None):
+            raise CellTypeError(message("SigmoidCrossEntropyWithLogits labels",
+                                        "the dtype of logits", describe(labels)))
+        labels = stop_gradient(labels)
         return np.maximum(logits, 0) - logits * labels + np.log1p(np.exp(-np.abs(logits)))
 
 
@@ -123,16 +131,6 @@ class BinaryCrossEntropy(_Reduced):
         return binary_cross_entropy(logits, labels, weight, self.reduction)
 
 
-class SoftMarginLoss(_Reduced):
-    """``(logits, labels)``: ``log(1 + exp(-labels * logits))``, reduced."""
-
-    def __call__(self, logits, labels):
-        float_only("SoftMarginLoss logits", logits)
-        _same_shape("SoftMarginLoss", logits, labels)
-        return _reduce(np.logaddexp(0, -labels * logits).astype(getval(logits).dtype),
-                       self.reduction)
-
-
 class KLDivLoss(_Reduced):
     """``(logits, labels)``: ``labels * (log(labels) - logits)``, reduced."""
 
@@ -140,7 +138,7 @@ class KLDivLoss(_Reduced):
 
     def __call__(self, logits, labels):
         from .nnf_losses import kl_div
-        return kl_div(logits, labels, self.reduction)
+        return kl_div(logits, stop_gradient(labels), self.reduction)
 
 
 class SmoothL1Loss(_Reduced):
@@ -164,7 +162,7 @@ class NLLLoss(_Reduced):
     def __init__(self, reduction="mean", ignore_index=-100):
         super().__init__(reduction)
         if isinstance(ignore_index, bool) or not isinstance(ignore_index, numbers.Integral):
-            raise CellArgumentError(message("NLLLoss ignore_index", "an int",
+            raise CellTypeError(message("NLLLoss ignore_index", "an int",
                                             describe(ignore_index)))
         self.ignore_index = int(ignore_index)
 
@@ -172,14 +170,15 @@ class NLLLoss(_Reduced):
         float_only("NLLLoss logits", logits)
         shape = onp.shape(getval(logits))
         idx = onp.asarray(getval(labels))
-        if len(shape) not in (1, 2) or idx.dtype.kind not in "iu" or \
-                idx.shape != shape[:1] * (len(shape) == 2):
+        if idx.dtype.kind not in "iu":
+            raise CellTypeError(message("NLLLoss labels", "an int tensor", describe(labels)))
+        if len(shape) not in (1, 2) or idx.shape != shape[:1] * (len(shape) == 2):
             raise CellArgumentError(message("NLLLoss labels", "an int tensor of shape (N,)",
                                             describe(labels)))
         keep = idx != self.ignore_index
         safe = onp.where(keep, idx, 0)
         picked = logits[onp.arange(len(safe)), safe] if len(shape) == 2 else logits[safe]
-        w = weight[safe] * keep.astype(getval(logits).dtype)
+        w = stop_gradient(weight)[safe] * keep.astype(getval(logits).dtype)
         total = np.sum(w)
         loss = -picked * w
         if self.reduction == "none":

@@ -18,9 +18,11 @@ from .primitives import Primitive
 
 def _shape(where, shape):
     ok = isinstance(shape, tuple) and all(
-        isinstance(s, numbers.Integral) and not isinstance(s, bool) and s > 0 for s in shape)
+        isinstance(s, numbers.Integral) and not isinstance(s, bool) for s in shape)
     if not ok:
-        raise CellArgumentError(message(f"{where} shape", "a tuple of ints > 0",
+        raise CellTypeError(message(f"{where} shape", "a tuple of ints", repr(shape)))
+    if any(s < 0 for s in shape):
+        raise CellArgumentError(message(f"{where} shape", "a tuple of ints >= 0",
                                         repr(shape)))
     return shape
 
@@ -29,7 +31,10 @@ class _Random(Primitive):
     def __init__(self, seed=0, seed2=0):
         super().__init__()
         for name, value in (("seed", seed), ("seed2", seed2)):
-            if isinstance(value, bool) or not isinstance(value, numbers.Integral) or value < 0:
+            if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+                raise CellTypeError(message(f"{type(self).__name__} {name}", "an int >= 0",
+                                            describe(value)))
+            if value < 0:
                 raise CellArgumentError(message(f"{type(self).__name__} {name}",
                                                 "an int >= 0", describe(value)))
         self.seed, self.seed2 = int(seed), int(seed2)

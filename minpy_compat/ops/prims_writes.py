@@ -66,7 +66,7 @@ class _Scatter(Primitive):
     def __init__(self, use_locking=False):
         super().__init__()
         if not isinstance(use_locking, bool):
-            raise CellArgumentError(message(f"{type(self).__name__} use_locking", "a bool",
+            raise CellTypeError(message(f"{type(self).__name__} use_locking", "a bool",
                                             describe(use_locking)))
         self.use_locking = use_locking
 
@@ -135,10 +135,10 @@ class ApplyMomentum(Primitive):
         super().__init__()
         for name, value in (("use_nesterov", use_nesterov), ("use_locking", use_locking)):
             if not isinstance(value, bool):
-                raise CellArgumentError(message(f"ApplyMomentum {name}", "a bool",
+                raise CellTypeError(message(f"ApplyMomentum {name}", "a bool",
                                                 describe(value)))
         if isinstance(gradient_scale, bool) or not isinstance(gradient_scale, numbers.Real):
-            raise CellArgumentError(message("ApplyMomentum gradient_scale", "a float",
+            raise CellTypeError(message("ApplyMomentum gradient_scale", "a float",
                                             describe(gradient_scale)))
         self.use_nesterov, self.use_locking = use_nesterov, use_locking
         self.gradient_scale = float(gradient_scale)
