@@ -22,8 +22,8 @@ ACCEPTED = [
     ("MindSpore's CPU kernels refuse Float64 here; ours takes it (float64 finite-difference "
      "checks)", "out", lambda c: "Float64" in c["out"].get("message", "")),
     ("a non-Parameter to write is a TypeError here, as in ops.assign; MindSpore raises "
-     "ValueError", "out", lambda c: c["op"] in ("AssignAdd", "AssignSub",
-                                                 "ApplyGradientDescent")),
+     "ValueError", "out",
+     lambda c: c["op"] in ("AssignAdd", "AssignSub", "ApplyGradientDescent")),
     ("differentiating SparseSoftmaxCrossEntropyWithLogits(is_grad=True), MindSpore 2.10 "
      "returns a gradient of the class axis's shape, not logits' (a MindSpore bug)",
      "gradient", lambda c: c["op"] == "SparseSoftmaxCrossEntropyWithLogits"

@@ -1,8 +1,8 @@
 """MindSpore 2.10's loss primitives: ``SoftmaxCrossEntropyWithLogits``,
 ``SparseSoftmaxCrossEntropyWithLogits``, ``SigmoidCrossEntropyWithLogits``,
 ``BCEWithLogitsLoss``, ``BinaryCrossEntropy``, ``SmoothL1Loss``, ``KLDivLoss`` and
-``NLLLoss`` (MindSpore's labels and class weights get no gradient). Each forwards to the loss functions or the facade, so
-gradients come from the tracer.
+``NLLLoss`` (MindSpore's labels and class weights get no gradient). Each forwards to the
+loss functions or the facade, so gradients come from the tracer.
 
 >>> import minpy_compat as ms
 >>> from minpy_compat import ops
@@ -71,7 +71,7 @@ class SparseSoftmaxCrossEntropyWithLogits(Primitive):
         super().__init__()
         if not isinstance(is_grad, bool):
             raise CellTypeError(message("SparseSoftmaxCrossEntropyWithLogits is_grad",
-                                            "a bool", describe(is_grad)))
+                                        "a bool", describe(is_grad)))
         self.is_grad = is_grad
 
     def __call__(self, logits, labels):
@@ -163,7 +163,7 @@ class NLLLoss(_Reduced):
         super().__init__(reduction)
         if isinstance(ignore_index, bool) or not isinstance(ignore_index, numbers.Integral):
             raise CellTypeError(message("NLLLoss ignore_index", "an int",
-                                            describe(ignore_index)))
+                                        describe(ignore_index)))
         self.ignore_index = int(ignore_index)
 
     def __call__(self, logits, labels, weight):

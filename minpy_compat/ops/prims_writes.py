@@ -67,7 +67,7 @@ class _Scatter(Primitive):
         super().__init__()
         if not isinstance(use_locking, bool):
             raise CellTypeError(message(f"{type(self).__name__} use_locking", "a bool",
-                                            describe(use_locking)))
+                                        describe(use_locking)))
         self.use_locking = use_locking
 
     def __call__(self, input_x, indices, updates):
@@ -136,10 +136,10 @@ class ApplyMomentum(Primitive):
         for name, value in (("use_nesterov", use_nesterov), ("use_locking", use_locking)):
             if not isinstance(value, bool):
                 raise CellTypeError(message(f"ApplyMomentum {name}", "a bool",
-                                                describe(value)))
+                                            describe(value)))
         if isinstance(gradient_scale, bool) or not isinstance(gradient_scale, numbers.Real):
             raise CellTypeError(message("ApplyMomentum gradient_scale", "a float",
-                                            describe(gradient_scale)))
+                                        describe(gradient_scale)))
         self.use_nesterov, self.use_locking = use_nesterov, use_locking
         self.gradient_scale = float(gradient_scale)
 
