@@ -108,6 +108,17 @@ __all__ = ['Abs', 'abs', 'acos', 'acosh', 'adaptive_avg_pool1d', 'adaptive_avg_p
            'value_and_grad', 'var', 'var_mean', 'vjp', 'vmap', 'vsplit', 'vstack', 'where',
            'xlogy', 'Zeros', 'zeros', 'zeros_like', 'ZerosLike']
 
+# primitive classes, neural-network part (prims_conv, prims_act, prims_losses, prims_random,
+# prims_writes)
+__all__ += ["AdaptiveAvgPool2D", "ApplyGradientDescent", "ApplyMomentum", "AssignAdd",
+            "AssignSub", "AvgPool", "BCEWithLogitsLoss", "BiasAdd", "BinaryCrossEntropy", "CeLU",
+            "Conv2D", "Dense", "DepthToSpace", "FastGeLU", "GLU", "HShrink", "KLDivLoss",
+            "L2Loss", "LayerNorm", "MaxPool", "NLLLoss", "Pad", "PReLU", "ScatterAdd",
+            "ScatterSub", "ScatterUpdate", "SigmoidCrossEntropyWithLogits", "SmoothL1Loss",
+            "SoftmaxCrossEntropyWithLogits", "SoftShrink", "Softsign",
+            "SpaceToDepth", "SparseSoftmaxCrossEntropyWithLogits", "StandardNormal",
+            "UniformInt", "UniformReal"]
+
 # Names whose modules load on first use (``import minpy_compat`` stays quick): module -> names
 _LAZY = {
     "math_elementwise": ["acos", "acosh", "arccos", "arccosh", "arcsin", "arcsinh", "arctan",
@@ -153,5 +164,14 @@ _LAZY = {
                     "moveaxis", "movedim", "narrow", "repeat_interleave", "roll", "rot90",
                     "row_stack", "swapaxes", "swapdims", "unsqueeze", "vsplit", "vstack"],
     "combining": ["block_diag", "cartesian_prod", "combinations", "diff", "meshgrid", "trapz"],
+    "prims_conv": ["AdaptiveAvgPool2D", "AvgPool", "BiasAdd", "Conv2D", "Dense", "MaxPool"],
+    "prims_act": ["CeLU", "DepthToSpace", "FastGeLU", "GLU", "HShrink", "L2Loss", "LayerNorm",
+                  "Pad", "PReLU", "SoftShrink", "Softsign", "SpaceToDepth"],
+    "prims_losses": ["BCEWithLogitsLoss", "BinaryCrossEntropy", "KLDivLoss", "NLLLoss",
+                     "SigmoidCrossEntropyWithLogits", "SmoothL1Loss",
+                     "SoftmaxCrossEntropyWithLogits", "SparseSoftmaxCrossEntropyWithLogits"],
+    "prims_random": ["StandardNormal", "UniformInt", "UniformReal"],
+    "prims_writes": ["ApplyGradientDescent", "ApplyMomentum", "AssignAdd", "AssignSub",
+                     "ScatterAdd", "ScatterSub", "ScatterUpdate"],
 }
 __getattr__, __dir__ = lazy_names(__name__, _LAZY, globals())

@@ -1,0 +1,155 @@
+"""MindSpore 2.10's Parameter-writing primitives: ``AssignAdd``, ``AssignSub``,
+``ScatterAdd``, ``ScatterSub``, ``ScatterUpdate``, ``ApplyGradientDescent`` and
+``ApplyMomentum``. Each computes the new values first and writes through
+``writes.assign_all``, so a bad argument leaves every Parameter as it was; the write is
+not differentiated (MindSpore's PyNative gives these ops no gradient path either).
+
+>>> import minpy_compat as ms
+>>> from minpy_compat import ops
+>>> w = ms.Parameter(ms.Tensor([1.0, 2.0]), name='w')
+>>> ops.AssignAdd()(w, ms.Tensor([1.0, 1.0])).tolist()
+[2.0, 3.0]
+"""
+import numbers
+
+import numpy as onp
+from autograd.tracer import getval
+
+from ..errors import CellArgumentError, CellTypeError, describe, message
+from ..tensor import Parameter
+from .primitives import Primitive
+from .writes import assign_all
+
+
+def _param(where, value):
+    if not isinstance(value, Parameter):
+        raise CellTypeError(message(where, "a Parameter", describe(value),
+                                    "Only Parameters can be written in place."))
+    return value
+
+
+def _data(where, value, like):
+    """``value`` as an array of ``like``'s dtype, broadcastable to ``like``'s shape."""
+    data = onp.asarray(getval(value))
+    if data.dtype.kind not in "biuf":
+        raise CellTypeError(message(where, "numbers", describe(value)))
+    try:
+        onp.broadcast_to(data, like.shape)
+    except ValueError:
+        raise CellArgumentError(message(where, f"a shape broadcastable to {like.shape}",
+                                        f"shape {data.shape}")) from None
+    return data.astype(like.dtype)
+
+
+class _Assign(Primitive):
+    sign = 1
+
+    def __call__(self, variable, value):
+        where = type(self).__name__
+        variable = _param(f"{where} variable", variable)
+        new = variable.view(onp.ndarray) + self.sign * _data(f"{where} value", value, variable)
+        assign_all([(variable, new)])
+        return variable
+
+
+class AssignAdd(_Assign):
+    """``AssignAdd()(variable, value)``: ``variable += value`` in place; returns it."""
+
+
+class AssignSub(_Assign):
+    """``AssignSub()(variable, value)``: ``variable -= value`` in place; returns it."""
+
+    sign = -1
+
+
+class _Scatter(Primitive):
+    def __init__(self, use_locking=False):
+        super().__init__()
+        if not isinstance(use_locking, bool):
+            raise CellTypeError(message(f"{type(self).__name__} use_locking", "a bool",
+                                        describe(use_locking)))
+        self.use_locking = use_locking
+
+    def __call__(self, input_x, indices, updates):
+        where = type(self).__name__
+        input_x = _param(f"{where} input_x", input_x)
+        idx = onp.asarray(getval(indices))
+        if idx.dtype.kind not in "iu":
+            raise CellTypeError(message(f"{where} indices", "an int Tensor", describe(indices)))
+        if idx.size and (idx.min() < 0 or idx.max() >= input_x.shape[0]):
+            raise CellArgumentError(message(f"{where} indices", f"values in [0, "
+                                            f"{input_x.shape[0]})", f"{idx.min()}..{idx.max()}"))
+        want = idx.shape + input_x.shape[1:]
+        data = onp.asarray(getval(updates))
+        if data.shape != want:
+            raise CellArgumentError(message(f"{where} updates", f"shape {want}",
+                                            f"shape {data.shape}"))
+        new = input_x.view(onp.ndarray).copy()
+        self._apply(new, idx.reshape(-1), data.reshape((-1,) + want[idx.ndim:]).astype(new.dtype))
+        assign_all([(input_x, new)])
+        return input_x
+
+
+class ScatterAdd(_Scatter):
+    """``ScatterAdd()(input_x, indices, updates)``: ``input_x[indices] += updates``."""
+
+    def _apply(self, new, idx, data):
+        onp.add.at(new, idx, data)
+
+
+class ScatterSub(_Scatter):
+    """``ScatterSub()(input_x, indices, updates)``: ``input_x[indices] -= updates``."""
+
+    def _apply(self, new, idx, data):
+        onp.subtract.at(new, idx, data)
+
+
+class ScatterUpdate(_Scatter):
+    """``ScatterUpdate()(input_x, indices, updates)``: ``input_x[indices] = updates``."""
+
+    def __init__(self, use_locking=True):
+        super().__init__(use_locking)
+
+    def _apply(self, new, idx, data):
+        new[idx] = data
+
+
+class ApplyGradientDescent(Primitive):
+    """``ApplyGradientDescent()(var, alpha, delta)``: ``var -= alpha * delta``; returns
+    ``var``."""
+
+    def __call__(self, var, alpha, delta):
+        var = _param("ApplyGradientDescent var", var)
+        step = _data("ApplyGradientDescent alpha", alpha, var) * \
+            _data("ApplyGradientDescent delta", delta, var)
+        assign_all([(var, var.view(onp.ndarray) - step)])
+        return var
+
+
+class ApplyMomentum(Primitive):
+    """``ApplyMomentum()(variable, accumulation, learning_rate, gradient, momentum)``:
+    ``accumulation = momentum * accumulation + gradient``, then ``variable -= lr *
+    accumulation`` (Nesterov: ``lr * (gradient + momentum * accumulation)``)."""
+
+    def __init__(self, use_nesterov=False, use_locking=False, gradient_scale=1.0):
+        super().__init__()
+        for name, value in (("use_nesterov", use_nesterov), ("use_locking", use_locking)):
+            if not isinstance(value, bool):
+                raise CellTypeError(message(f"ApplyMomentum {name}", "a bool",
+                                            describe(value)))
+        if isinstance(gradient_scale, bool) or not isinstance(gradient_scale, numbers.Real):
+            raise CellTypeError(message("ApplyMomentum gradient_scale", "a float",
+                                        describe(gradient_scale)))
+        self.use_nesterov, self.use_locking = use_nesterov, use_locking
+        self.gradient_scale = float(gradient_scale)
+
+    def __call__(self, variable, accumulation, learning_rate, gradient, momentum):
+        variable = _param("ApplyMomentum variable", variable)
+        accumulation = _param("ApplyMomentum accumulation", accumulation)
+        lr = _data("ApplyMomentum learning_rate", learning_rate, variable)
+        grad = _data("ApplyMomentum gradient", gradient, variable)
+        mom = _data("ApplyMomentum momentum", momentum, variable)
+        acc = mom * accumulation.view(onp.ndarray) + grad
+        step = lr * (grad + mom * acc) if self.use_nesterov else lr * acc
+        assign_all([(accumulation, acc), (variable, variable.view(onp.ndarray) - step)])
+        return variable
