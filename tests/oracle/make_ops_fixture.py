@@ -25,13 +25,19 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 
 
 def our_names():
-    """``minpy_compat.ops.__all__``, read without importing minpy_compat (no autograd here)."""
+    """``minpy_compat.ops.__all__``, read without importing minpy_compat (no autograd here):
+    its ``__all__ = [...]`` and any ``__all__ += [...]`` block after it."""
     with open(os.path.join(HERE, "..", "..", "minpy_compat", "ops", "__init__.py")) as f:
         tree = ast.parse(f.read())
+    names = set()
     for node in tree.body:
-        if isinstance(node, ast.Assign) and node.targets[0].id == "__all__":
-            return set(ast.literal_eval(node.value))
-    raise LookupError("minpy_compat/ops/__init__.py: expected __all__, got none.")
+        target = node.targets[0] if isinstance(node, ast.Assign) else getattr(node, "target",
+                                                                              None)
+        if getattr(target, "id", None) == "__all__":
+            names |= set(ast.literal_eval(node.value))
+    if not names:
+        raise LookupError("minpy_compat/ops/__init__.py: expected __all__, got none.")
+    return names
 
 
 def main(path):

@@ -2,7 +2,6 @@
 ``ops_prims_nn_cases.py``: ``/tmp/msvenv/bin/python make_ops_prims_nn_fixture.py``
 (from this directory) writes ``ops_prims_nn_fixture.json``, which
 ``tests/test_cell_oracle_ops_prims_nn.py`` replays on minpy_compat."""
-import ast
 import json
 import os
 import sys
@@ -12,23 +11,9 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import mindspore  # noqa: E402
 from mindspore import ops  # noqa: E402
 
-from make_ops_fixture import HERE  # noqa: E402
+from make_ops_fixture import HERE, our_names  # noqa: E402
 from oracle_io import run_case  # noqa: E402
 from ops_prims_nn_cases import prims_nn_cases  # noqa: E402
-
-
-def our_names():
-    """Every name ``minpy_compat/ops/__init__.py`` puts in ``__all__`` (its ``__all__ = [...]``
-    and each area's ``__all__ += [...]`` block), read without importing minpy_compat."""
-    with open(os.path.join(HERE, "..", "..", "minpy_compat", "ops", "__init__.py")) as f:
-        tree = ast.parse(f.read())
-    names = set()
-    for node in tree.body:
-        target = node.targets[0] if isinstance(node, ast.Assign) else getattr(node, "target",
-                                                                              None)
-        if getattr(target, "id", None) == "__all__":
-            names |= set(ast.literal_eval(node.value))
-    return names
 
 
 def main(path):
