@@ -108,6 +108,27 @@ __all__ = ['Abs', 'abs', 'acos', 'acosh', 'adaptive_avg_pool1d', 'adaptive_avg_p
            'value_and_grad', 'var', 'var_mean', 'vjp', 'vmap', 'vsplit', 'vstack', 'where',
            'xlogy', 'Zeros', 'zeros', 'zeros_like', 'ZerosLike']
 
+# primitive classes, math and array part (prims_*.py)
+__all__ += ['AccumulateNV2', 'ACos', 'Acosh', 'Addcdiv', 'Addcmul', 'AddN', 'ApproximateEqual',
+            'Asin', 'Asinh', 'Atan', 'Atan2', 'Atanh', 'BitwiseAnd', 'BitwiseOr', 'BitwiseXor',
+            'Bucketize', 'Cdist', 'Ceil', 'Cholesky', 'Cos', 'Cosh', 'CountNonZero', 'Cross',
+            'Cummax', 'Cummin', 'CumulativeLogsumexp', 'Diag', 'DiagPart', 'DivNoNan', 'Einsum',
+            'Erf', 'Erfc', 'Erfinv', 'EuclideanNorm', 'Expand', 'Expm1', 'Eye', 'Floor', 'FloorDiv',
+            'FloorMod', 'Fmax', 'Fmin', 'GatherV2', 'Gcd', 'Ger', 'Heaviside', 'Hypot', 'Identity',
+            'Inv', 'Invert', 'InvertPermutation', 'IsClose', 'IsFinite', 'IsInf', 'IsNan', 'Lcm',
+            'LeftShift', 'Lerp', 'LinSpace', 'Log1p', 'LogicalAnd', 'LogicalNot', 'LogicalOr',
+            'LogicalXor', 'Logit', 'LogMatrixDeterminant', 'LpNorm', 'MaskedSelect',
+            'MatrixBandPart', 'MatrixDeterminant', 'MatrixInverse', 'Median', 'Meshgrid', 'Mod',
+            'MulNoNan', 'NonZero', 'NotEqual', 'Pack', 'Range', 'Rank', 'Reciprocal', 'ReduceAll',
+            'ReduceAny', 'ReduceStd', 'ReverseV2', 'RightShift', 'Rint', 'Roll', 'Round',
+            'ScatterNd', 'SearchSorted', 'Sign', 'Sin', 'Sinc', 'Sinh', 'Size', 'Slice',
+            'SquaredDifference', 'SquareSumAll', 'StridedSlice', 'Tan', 'TensorScatterAdd',
+            'TensorScatterDiv', 'TensorScatterElements', 'TensorScatterMax', 'TensorScatterMin',
+            'TensorScatterMul', 'TensorScatterSub', 'TensorScatterUpdate', 'TensorShape', 'Trace',
+            'Tril', 'Triu', 'Trunc', 'TruncateDiv', 'TruncateMod', 'Unique', 'UniqueConsecutive',
+            'Unpack', 'UnsortedSegmentMax', 'UnsortedSegmentMin', 'UnsortedSegmentProd',
+            'UnsortedSegmentSum', 'Xdivy', 'Xlogy']
+
 # Names whose modules load on first use (``import minpy_compat`` stays quick): module -> names
 _LAZY = {
     "math_elementwise": ["acos", "acosh", "arccos", "arccosh", "arcsin", "arcsinh", "arctan",
@@ -153,5 +174,28 @@ _LAZY = {
                     "moveaxis", "movedim", "narrow", "repeat_interleave", "roll", "rot90",
                     "row_stack", "swapaxes", "swapdims", "unsqueeze", "vsplit", "vstack"],
     "combining": ["block_diag", "cartesian_prod", "combinations", "diff", "meshgrid", "trapz"],
+    "prims_elementwise": ["ACos", "AccumulateNV2", "Acosh", "AddN", "Addcdiv", "Addcmul",
+                          "ApproximateEqual", "Asin", "Asinh", "Atan", "Atan2", "Atanh",
+                          "BitwiseAnd", "BitwiseOr", "BitwiseXor", "Ceil", "Cos", "Cosh",
+                          "DivNoNan", "Erf", "Erfc", "Erfinv", "Expm1", "Floor", "FloorDiv",
+                          "FloorMod", "Fmax", "Fmin", "Gcd", "Heaviside", "Hypot", "Inv", "Invert",
+                          "IsClose", "IsFinite", "IsInf", "IsNan", "Lcm", "LeftShift", "Lerp",
+                          "Log1p", "LogicalAnd", "LogicalNot", "LogicalOr", "LogicalXor", "Logit",
+                          "Mod", "MulNoNan", "NotEqual", "Reciprocal", "RightShift", "Rint",
+                          "Round", "Sign", "Sin", "Sinc", "Sinh", "SquaredDifference", "Tan",
+                          "Trunc", "TruncateDiv", "TruncateMod", "Xdivy", "Xlogy"],
+    "prims_reduce": ["CountNonZero", "Cummax", "Cummin", "CumulativeLogsumexp", "EuclideanNorm",
+                     "LpNorm", "Median", "ReduceAll", "ReduceAny", "ReduceStd", "SquareSumAll"],
+    "prims_linalg": ["Cdist", "Cholesky", "Cross", "Diag", "DiagPart", "Einsum", "Eye", "Ger",
+                     "LogMatrixDeterminant", "MatrixBandPart", "MatrixDeterminant", "MatrixInverse",
+                     "Trace", "Tril", "Triu"],
+    "prims_array": ["Expand", "Identity", "LinSpace", "Meshgrid", "Pack", "Range", "Rank",
+                    "ReverseV2", "Roll", "Size", "Slice", "StridedSlice", "TensorShape", "Unpack"],
+    "prims_select": ["Bucketize", "GatherV2", "InvertPermutation", "MaskedSelect", "NonZero",
+                     "ScatterNd", "SearchSorted", "TensorScatterAdd", "TensorScatterDiv",
+                     "TensorScatterElements", "TensorScatterMax", "TensorScatterMin",
+                     "TensorScatterMul", "TensorScatterSub", "TensorScatterUpdate", "Unique",
+                     "UniqueConsecutive", "UnsortedSegmentMax", "UnsortedSegmentMin",
+                     "UnsortedSegmentProd", "UnsortedSegmentSum"],
 }
 __getattr__, __dir__ = lazy_names(__name__, _LAZY, globals())
