@@ -111,7 +111,11 @@ class PixelShuffle(Cell):
         self.upscale_factor = _positive_int("PixelShuffle upscale_factor", upscale_factor)
 
     def construct(self, input):
-        _rank("PixelShuffle input", input, range(3, 33))
+        shape, r = _rank("PixelShuffle input", input, range(3, 33)), self.upscale_factor
+        if shape[-3] % (r * r):
+            raise CellArgumentError(message("PixelShuffle input", f"channels (axis -3) "
+                                            f"divisible by upscale_factor**2 = {r * r}",
+                                            f"shape {shape}"))
         return nnf_windows.pixel_shuffle(input, self.upscale_factor)
 
 
@@ -124,7 +128,10 @@ class PixelUnshuffle(Cell):
                                               downscale_factor)
 
     def construct(self, input):
-        _rank("PixelUnshuffle input", input, range(3, 33))
+        shape, r = _rank("PixelUnshuffle input", input, range(3, 33)), self.downscale_factor
+        if shape[-1] % r or shape[-2] % r:
+            raise CellArgumentError(message("PixelUnshuffle input", f"height and width "
+                                            f"divisible by downscale_factor={r}", f"shape {shape}"))
         return nnf_windows.pixel_unshuffle(input, self.downscale_factor)
 
 
