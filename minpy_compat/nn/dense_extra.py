@@ -40,7 +40,7 @@ def _init_shape(where, init, shape):
 
 
 class L1Regularizer(Cell):
-    """``scale * sum(|weights|)`` as a float32 scalar."""
+    """``scale * sum(|weights|)``: a scalar of the weights' float dtype (float32 for ints)."""
 
     def __init__(self, scale):
         super().__init__()
@@ -56,7 +56,8 @@ class L1Regularizer(Cell):
         if getval(weights).dtype.kind not in "iuf":
             raise CellTypeError(message("L1Regularizer weights", "a number Tensor",
                                         str(getval(weights).dtype)))
-        return self.scale * np.sum(np.abs(weights)).astype(onp.float32)
+        dtype = getval(weights).dtype if getval(weights).dtype.kind == "f" else onp.float32
+        return dtype.type(self.scale) * np.sum(np.abs(weights)).astype(dtype)
 
 
 class Linear(Cell):
