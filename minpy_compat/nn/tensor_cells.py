@@ -17,6 +17,7 @@ from ..dtype import dtype_to_nptype, float32
 from ..errors import CellArgumentError, CellTypeError, describe, message
 from ..ops import functional as F
 from ..ops.checks import keeps_float_dtype
+from ..ops.int_inputs import index_data
 from .cell import Cell
 
 
@@ -99,7 +100,7 @@ class OneHot(Cell):
         self.dtype = onp.dtype(dtype_to_nptype(dtype))
 
     def construct(self, indices):
-        index = onp.asarray(getval(indices))
+        index = onp.asarray(getval(index_data(indices)))  # the ints under a gradient pass
         if index.dtype.kind not in "iu":
             raise CellTypeError(message("OneHot indices", "an int Tensor", str(index.dtype)))
         if self.axis > index.ndim:
