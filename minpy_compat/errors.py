@@ -184,3 +184,10 @@ class CheckpointShapeError(CellLayerError, RuntimeError, ValueError):
 class VmapError(CellLayerError, RuntimeError, ValueError):
     """ops.vmap: bad in_axes/out_axes, or batch axes of different sizes (MindSpore raises
     RuntimeError)."""
+
+
+class CellNameError(CellLayerError, KeyError):
+    """A name missing from a Cell-layer table (``nn.get_activation``)."""
+
+    def __str__(self):  # KeyError would quote the whole message
+        return str(self.args[0]) if self.args else ""

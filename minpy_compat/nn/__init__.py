@@ -48,6 +48,14 @@ _EXPORTS = {  # module -> the names it exports here
                    "TrainOneStepWithLossScaleCell", "WithEvalCell"],
     "ftrl": ["FTRL"],
     "cells3d": ["AvgPool3d", "BatchNorm3d", "Conv3d", "MaxPool3d"],
+    "activation_extra": ["CELU", "FastGelu", "get_activation", "GLU", "HShrink", "RReLU", "SeLU",
+                         "Softmax2d", "SoftShrink", "Threshold"],
+    "tensor_cells": ["ClipByNorm", "MatMul", "Moments", "Norm", "OneHot", "Pad", "Range",
+                     "ReduceLogSumExp", "Roll", "Tril", "Triu"],
+    "image_cells": ["CentralCrop", "ChannelShuffle", "ImageGradients", "PixelShuffle",
+                    "PixelUnshuffle", "Unfold", "Upsample"],
+    "dense_extra": ["BiDense", "L1Regularizer", "Linear", "TimeDistributed"],
+    "grad_wrappers": ["ForwardValueAndGrad", "GradAccumulationCell", "WithGradCell"],
 }
 __all__ = sorted((name for names in _EXPORTS.values() for name in names),
                  key=lambda name: (name.lower(), name))
