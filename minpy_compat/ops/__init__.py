@@ -153,5 +153,10 @@ _LAZY = {
                     "moveaxis", "movedim", "narrow", "repeat_interleave", "roll", "rot90",
                     "row_stack", "swapaxes", "swapdims", "unsqueeze", "vsplit", "vstack"],
     "combining": ["block_diag", "cartesian_prod", "combinations", "diff", "meshgrid", "trapz"],
+    "nnf_unpooling": ["adaptive_avg_pool3d", "adaptive_max_pool3d", "conv3d_transpose",
+                      "fractional_max_pool2d", "lrn", "max_unpool1d", "max_unpool2d",
+                      "max_unpool3d"],
 }
+__all__ += ["adaptive_avg_pool3d", "adaptive_max_pool3d", "conv3d_transpose",
+            "fractional_max_pool2d", "lrn", "max_unpool1d", "max_unpool2d", "max_unpool3d"]
 __getattr__, __dir__ = lazy_names(__name__, _LAZY, globals())
