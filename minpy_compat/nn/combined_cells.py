@@ -119,9 +119,10 @@ class EmbeddingLookup(Cell):
         if not inside.all():
             out = np.where(inside[..., None], out, 0)
         if self.max_norm is not None:
-            dtype = getval(out).dtype.type
-            norm = np.sqrt(np.sum(np.square(out), axis=-1, keepdims=True))
-            out = out * dtype(self.max_norm) / np.maximum(norm, dtype(self.max_norm))
+            limit = getval(out).dtype.type(self.max_norm)
+            squares = np.sum(np.square(out), axis=-1, keepdims=True)
+            over = getval(squares) > limit * limit  # only those rows see a sqrt (none of 0)
+            out = np.where(over, out * limit / np.sqrt(np.where(over, squares, 1)), out)
         return out
 
     def extend_repr(self):
