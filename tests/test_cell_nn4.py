@@ -255,3 +255,12 @@ def test_new_cells_are_exported_with_docstrings(name):
 @pytest.mark.parametrize("name", NEW_OPS)
 def test_new_ops_are_exported_with_docstrings(name):
     assert name in ops.__all__ and getattr(ops, name).__doc__.strip()
+
+
+@pytest.mark.parametrize("module", ["nn.unpool_cells", "nn.pool3d_cells", "nn.cells3d_more",
+                                    "nn.combined_cells", "ops.nnf_unpooling"])
+def test_docstring_examples(module):
+    import doctest
+    import importlib
+    result = doctest.testmod(importlib.import_module("minpy_compat." + module))
+    assert result.attempted > 0 and result.failed == 0
