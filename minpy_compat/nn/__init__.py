@@ -56,6 +56,11 @@ _EXPORTS = {  # module -> the names it exports here
                     "PixelUnshuffle", "Unfold", "Upsample"],
     "dense_extra": ["BiDense", "L1Regularizer", "Linear", "TimeDistributed"],
     "grad_wrappers": ["ForwardValueAndGrad", "GradAccumulationCell", "WithGradCell"],
+    "unpool_cells": ["FractionalMaxPool2d", "MaxUnpool1d", "MaxUnpool2d", "MaxUnpool3d"],
+    "pool3d_cells": ["AdaptiveAvgPool3d", "AdaptiveMaxPool3d", "LPPool1d", "LPPool2d"],
+    "cells3d_more": ["Conv3dTranspose", "InstanceNorm3d", "ReflectionPad3d",
+                     "ReplicationPad3d"],
+    "combined_cells": ["Conv2dBnAct", "DenseBnAct", "EmbeddingLookup", "LRN"],
 }
 __all__ = sorted((name for names in _EXPORTS.values() for name in names),
                  key=lambda name: (name.lower(), name))

@@ -164,7 +164,8 @@ class _Pool3d(Cell):
         shape = check_input(where, x, ranks=(4, 5), layout="(C, D, H, W) or (N, C, D, H, W)")
         check_float_input(where, x)
         if len(shape) == 4:  # (C, D, H, W): MindSpore adds the batch axis and drops it again
-            return self._pool(np.expand_dims(x, 0))[0]
+            out = self._pool(np.expand_dims(x, 0))
+            return tuple(o[0] for o in out) if isinstance(out, tuple) else out[0]
         return self._pool(x)
 
     def extend_repr(self):
@@ -178,15 +179,21 @@ class MaxPool3d(_Pool3d):
     def __init__(self, kernel_size=1, stride=1, pad_mode="valid", padding=0, dilation=1,
                  return_indices=False, ceil_mode=False):
         super().__init__(kernel_size, stride, pad_mode, padding, {
-            "dilation": (dilation, 1), "return_indices": (return_indices, False),
-            "ceil_mode": (ceil_mode, False)})
+            "dilation": (dilation, 1), "ceil_mode": (ceil_mode, False)})
+        from .unpool_cells import check_return_indices
+        self.return_indices = check_return_indices("MaxPool3d", return_indices, self.pad_mode)
 
     def _pool(self, x):
-        taps, _ = self._windows(x, -onp.inf)
+        taps, pads = self._windows(x, -onp.inf)
         first = onp.argmax(getval(taps), axis=2)[:, :, None]
         chosen = onp.arange(onp.shape(getval(taps))[2])[None, None, :, None, None, None] \
             == first
-        return np.sum(np.where(chosen, taps, 0), axis=2)
+        out = np.sum(np.where(chosen, taps, 0), axis=2)
+        if not self.return_indices:
+            return out
+        from .unpool_cells import window_indices
+        return out, window_indices(first[:, :, 0], self._kernel, self._stride, pads[::2],
+                                   onp.shape(getval(x))[-3:])
 
 
 class AvgPool3d(_Pool3d):

@@ -207,14 +207,27 @@ class MaxPool2d(_Pool2d):
     def __init__(self, kernel_size=1, stride=1, pad_mode="valid", padding=0, dilation=1,
                  return_indices=False, ceil_mode=False, data_format="NCHW"):
         super().__init__(kernel_size, stride, pad_mode, padding, data_format, {
-            "dilation": (dilation, 1), "return_indices": (return_indices, False),
-            "ceil_mode": (ceil_mode, False)})
+            "dilation": (dilation, 1), "ceil_mode": (ceil_mode, False)})
+        from .unpool_cells import check_return_indices
+        self.return_indices = check_return_indices(type(self).__name__, return_indices,
+                                                   self.pad_mode)
 
     def _pool(self, x):
-        taps, _ = self._windows(x, -onp.inf)
+        taps, pads = self._windows(x, -onp.inf)
         first = onp.argmax(getval(taps), axis=2)[:, :, None]
         chosen = onp.arange(onp.shape(getval(taps))[2])[None, None, :, None, None] == first
-        return np.sum(np.where(chosen, taps, 0), axis=2)
+        out = np.sum(np.where(chosen, taps, 0), axis=2)
+        if not self.return_indices:
+            return out
+        from .unpool_cells import window_indices
+        return out, window_indices(first[:, :, 0], self._kernel, self._stride, pads[::2],
+                                   onp.shape(getval(x))[-2:])
+
+    def construct(self, x):
+        out = self._pool(x)
+        if onp.ndim(getval(x)) == 3:
+            return tuple(o[0] for o in out) if self.return_indices else out[0]
+        return out
 
 
 class AvgPool2d(_Pool2d):

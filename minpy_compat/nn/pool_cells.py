@@ -48,6 +48,8 @@ class _Pool1d:
         rank = len(_line_input(type(self).__name__, x, (2, 3)))
         view = np.expand_dims(x, -2) if rank == 3 else x[None, :, None, :]
         out = self._pool(view)
+        if isinstance(out, tuple):  # MaxPool1d(return_indices=True): indices in L already
+            return tuple(o[:, :, 0] if rank == 3 else o[0, :, 0] for o in out)
         return out[:, :, 0] if rank == 3 else out[0, :, 0]
 
     def extend_repr(self):

@@ -216,5 +216,10 @@ _LAZY = {
                      "TensorScatterMul", "TensorScatterSub", "TensorScatterUpdate", "Unique",
                      "UniqueConsecutive", "UnsortedSegmentMax", "UnsortedSegmentMin",
                      "UnsortedSegmentProd", "UnsortedSegmentSum"],
+    "nnf_unpooling": ["adaptive_avg_pool3d", "adaptive_max_pool3d", "conv3d_transpose",
+                      "fractional_max_pool2d", "lrn", "max_unpool1d", "max_unpool2d",
+                      "max_unpool3d"],
 }
+__all__ += ["adaptive_avg_pool3d", "adaptive_max_pool3d", "conv3d_transpose",
+            "fractional_max_pool2d", "lrn", "max_unpool1d", "max_unpool2d", "max_unpool3d"]
 __getattr__, __dir__ = lazy_names(__name__, _LAZY, globals())

@@ -115,8 +115,8 @@ def max_pool2d(x, kernel_size, stride=None, padding=0, dilation=1, return_indice
                ceil_mode=False):
     """The maximum of each window of an (N, C, H, W) input."""
     stride = kernel_size if stride is None else stride
-    return _nn().MaxPool2d(kernel_size, stride, "pad" if padding else "valid", padding,
-                           dilation, return_indices, ceil_mode)(x)
+    return _nn().MaxPool2d(kernel_size, stride, "pad" if padding or return_indices else "valid",
+                           padding, dilation, return_indices, ceil_mode)(x)
 
 
 def _divides(op, input, output_size):
