@@ -48,6 +48,12 @@ _EXPORTS = {  # module -> the names it exports here
                    "TrainOneStepWithLossScaleCell", "WithEvalCell"],
     "ftrl": ["FTRL"],
     "cells3d": ["AvgPool3d", "BatchNorm3d", "Conv3d", "MaxPool3d"],
+    "loss_dice": ["DiceLoss", "FocalLoss", "MultiClassDiceLoss", "RMSELoss"],
+    "loss_margin": ["HingeEmbeddingLoss", "MultilabelMarginLoss", "MultiLabelSoftMarginLoss",
+                    "TripletMarginLoss"],
+    "optimizer_more": ["AdaMax", "ASGD", "ProximalAdagrad", "Rprop"],
+    "optimizer_layerwise": ["Lamb", "LARS", "LazyAdam"],
+    "lr_decay": ["InverseDecayLR", "NaturalExpDecayLR"],
 }
 __all__ = sorted((name for names in _EXPORTS.values() for name in names),
                  key=lambda name: (name.lower(), name))

@@ -108,6 +108,8 @@ __all__ = ['Abs', 'abs', 'acos', 'acosh', 'adaptive_avg_pool1d', 'adaptive_avg_p
            'value_and_grad', 'var', 'var_mean', 'vjp', 'vmap', 'vsplit', 'vstack', 'where',
            'xlogy', 'Zeros', 'zeros', 'zeros_like', 'ZerosLike']
 
+__all__ += ["multilabel_margin_loss", "soft_margin_loss", "triplet_margin_loss"]
+
 # Names whose modules load on first use (``import minpy_compat`` stays quick): module -> names
 _LAZY = {
     "math_elementwise": ["acos", "acosh", "arccos", "arccosh", "arcsin", "arcsinh", "arctan",
@@ -136,6 +138,7 @@ _LAZY = {
                    "kl_div", "l1_loss", "margin_ranking_loss", "mse_loss", "multi_margin_loss",
                    "nll_loss", "smooth_l1_loss"],
     "nnf_losses_more": ["hinge_embedding_loss", "multilabel_soft_margin_loss"],
+    "nnf_losses_margin": ["multilabel_margin_loss", "soft_margin_loss", "triplet_margin_loss"],
     "nnf_windows": ["adaptive_avg_pool1d", "adaptive_avg_pool2d", "adaptive_max_pool1d",
                     "adaptive_max_pool2d", "avg_pool1d", "avg_pool2d", "conv1d", "conv2d",
                     "dropout1d", "dropout2d", "dropout3d", "max_pool2d", "pad", "pixel_shuffle",
