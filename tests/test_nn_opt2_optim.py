@@ -105,3 +105,21 @@ def test_bad_arguments_name_the_optimizer():
         nn.ProximalAdagrad(params, accum=-0.5)
     with pytest.raises(OptimizerError, match="AdaMax beta2"):
         nn.AdaMax(params, beta2=0.0)
+
+
+@pytest.mark.parametrize("cls", ["NLLLoss", "CrossEntropyLoss"])
+def test_a_parameter_class_weight_given_to_the_loss_cell_gets_its_gradient(cls):
+    weight = ms.Parameter(ms.Tensor(onp.array([0.5, 1.0, 2.0])), name="w")
+    loss = getattr(nn, cls)(weight=weight)
+    assert [n for n, _ in loss.parameters_and_names()] == ["weight"]  # as MindSpore's
+    x = rng.standard_normal((4, 3))
+    y = ms.Tensor(onp.array([0, 1, 2, 1], onp.int32))
+    grad = ms.ops.GradOperation(get_by_list=True)(loss, ms.ParameterTuple([weight]))(
+        ms.Tensor(x), y)[0]
+    step = 1e-6
+    for i in range(3):
+        bump = onp.eye(3)[i] * step
+        plus = getattr(nn, cls)(weight=ms.Tensor(onp.array([0.5, 1.0, 2.0]) + bump))
+        minus = getattr(nn, cls)(weight=ms.Tensor(onp.array([0.5, 1.0, 2.0]) - bump))
+        numeric = (float(plus(ms.Tensor(x), y)) - float(minus(ms.Tensor(x), y))) / (2 * step)
+        onp.testing.assert_allclose(grad[i], numeric, rtol=1e-5, atol=1e-8)

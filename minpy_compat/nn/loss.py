@@ -24,7 +24,7 @@ from .. import numpy as np
 from ..errors import CellArgumentError, CellTypeError, ReductionError, describe, message
 from ..ops import functional as F
 from ..ops.int_inputs import index_data
-from ..tensor import is_tensor
+from ..tensor import Parameter, is_tensor
 from .cell import Cell
 
 REDUCTIONS = ("mean", "sum", "none")
@@ -161,9 +161,9 @@ class CrossEntropyLoss(LossBase):
                 or not 0 <= label_smoothing <= 1:
             raise CellArgumentError(message(f"{where} label_smoothing", "a number in [0, 1]",
                                             repr(label_smoothing)))
-        # a traced weight (a Parameter under grad) stays traced: MindSpore differentiates it
-        self.weight = None if weight is None else weight if isbox(weight) \
-            else onp.asarray(getval(weight))
+        # a Parameter (traced under grad) is kept as itself: MindSpore differentiates it
+        self.weight = None if weight is None else weight \
+            if isbox(weight) or isinstance(weight, Parameter) else onp.asarray(getval(weight))
         self.ignore_index, self.label_smoothing = int(ignore_index), float(label_smoothing)
 
     def construct(self, logits, labels):
