@@ -61,6 +61,12 @@ _EXPORTS = {  # module -> the names it exports here
     "cells3d_more": ["Conv3dTranspose", "InstanceNorm3d", "ReflectionPad3d",
                      "ReplicationPad3d"],
     "combined_cells": ["Conv2dBnAct", "DenseBnAct", "EmbeddingLookup", "LRN"],
+    "loss_dice": ["DiceLoss", "FocalLoss", "MultiClassDiceLoss", "RMSELoss"],
+    "loss_margin": ["HingeEmbeddingLoss", "MultilabelMarginLoss", "MultiLabelSoftMarginLoss",
+                    "TripletMarginLoss"],
+    "optimizer_more": ["AdaMax", "ASGD", "ProximalAdagrad", "Rprop"],
+    "optimizer_layerwise": ["Lamb", "LARS", "LazyAdam"],
+    "lr_decay": ["InverseDecayLR", "NaturalExpDecayLR"],
 }
 __all__ = sorted((name for names in _EXPORTS.values() for name in names),
                  key=lambda name: (name.lower(), name))

@@ -18,13 +18,13 @@ construction ('mean' — of ``x * weights``, not normalised by the weights —,
 import numbers
 
 import numpy as onp
-from autograd.tracer import getval
+from autograd.tracer import getval, isbox
 
 from .. import numpy as np
 from ..errors import CellArgumentError, CellTypeError, ReductionError, describe, message
 from ..ops import functional as F
 from ..ops.int_inputs import index_data
-from ..tensor import is_tensor
+from ..tensor import Parameter, is_tensor
 from .cell import Cell
 
 REDUCTIONS = ("mean", "sum", "none")
@@ -161,7 +161,9 @@ class CrossEntropyLoss(LossBase):
                 or not 0 <= label_smoothing <= 1:
             raise CellArgumentError(message(f"{where} label_smoothing", "a number in [0, 1]",
                                             repr(label_smoothing)))
-        self.weight = None if weight is None else onp.asarray(getval(weight))
+        # a Parameter (traced under grad) is kept as itself: MindSpore differentiates it
+        self.weight = None if weight is None else weight \
+            if isbox(weight) or isinstance(weight, Parameter) else onp.asarray(getval(weight))
         self.ignore_index, self.label_smoothing = int(ignore_index), float(label_smoothing)
 
     def construct(self, logits, labels):
@@ -173,10 +175,10 @@ class CrossEntropyLoss(LossBase):
         classes = data.shape[axis]
         weight = onp.ones(classes, data.dtype) if self.weight is None \
             else self.weight.astype(data.dtype)
-        if weight.shape != (classes,):
+        if onp.shape(getval(weight)) != (classes,):
             raise CellArgumentError(message("CrossEntropyLoss weight", f"{classes} weights, one "
-                                            "per class", f"shape {weight.shape}"))
-        weight = weight.reshape((classes,) + (1,) * (data.ndim - axis - 1))
+                                            "per class", f"shape {onp.shape(getval(weight))}"))
+        weight = np.reshape(weight, (classes,) + (1,) * (data.ndim - axis - 1))
         log_probs = F.log_softmax(logits, axis)
         # a traced Int32 label (under grad with get_all) is still class indices
         indices = index_data(labels) if _dtype(labels) is not None else None
@@ -196,13 +198,14 @@ class CrossEntropyLoss(LossBase):
             raise CellArgumentError(message(
                 "CrossEntropyLoss labels", f"class indices in [0, {shape[axis]}) or ignore_index "
                 f"({self.ignore_index})", f"{labels[kept].min()}..{labels[kept].max()}"))
-        picked = onp.moveaxis(onp.eye(shape[axis], dtype=weight.dtype)[onp.where(kept, labels, 0)],
-                              -1, axis) * kept.astype(weight.dtype)[(slice(None),) * axis + (None,)]
+        dtype = getval(weight).dtype
+        picked = onp.moveaxis(onp.eye(shape[axis], dtype=dtype)[onp.where(kept, labels, 0)],
+                              -1, axis) * kept.astype(dtype)[(slice(None),) * axis + (None,)]
         loss = 0 - np.sum(log_probs * (picked * weight), axis=axis)  # 0 - : no -0.0
         if self.label_smoothing:
-            spread = (0 - np.sum(log_probs * weight, axis=axis)) * kept.astype(weight.dtype)
+            spread = (0 - np.sum(log_probs * weight, axis=axis)) * kept.astype(dtype)
             loss = (1 - self.label_smoothing) * loss + spread * (self.label_smoothing / shape[axis])
-        return self._reduced(loss, onp.sum(picked * weight), weight.dtype)
+        return self._reduced(loss, np.sum(picked * weight), dtype)
 
     def _from_probabilities(self, log_probs, labels, weight, axis):
         F.float_only("CrossEntropyLoss labels", labels)
@@ -230,7 +233,8 @@ class CrossEntropyLoss(LossBase):
         if not self.reduce:
             return loss
         with onp.errstate(invalid="ignore", divide="ignore"):  # every label ignored: NaN
-            total = np.sum(loss) / dtype.type(count) if self.average else np.sum(loss)
+            count = count if isbox(count) else dtype.type(count)
+            total = np.sum(loss) / count if self.average else np.sum(loss)
         return self._in_dtype(total, dtype)
 
 

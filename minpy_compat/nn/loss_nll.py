@@ -11,12 +11,13 @@ import math
 import numbers
 
 import numpy as onp
-from autograd.tracer import getval
+from autograd.tracer import getval, isbox
 
 from .. import numpy as np
 from ..errors import CellArgumentError, CellTypeError, ReductionError, describe, message
 from ..ops.checks import float_only
 from ..ops.int_inputs import index_data
+from ..tensor import Parameter
 from .loss import LossBase
 from .loss_pairs import _dtype, _in, _optional_tensor, _real, _same_shape
 
@@ -53,30 +54,32 @@ class NLLLoss(LossBase):
         super().__init__(reduction)
         if isinstance(ignore_index, bool) or not isinstance(ignore_index, numbers.Integral):
             raise CellTypeError(message("NLLLoss ignore_index", "an int", describe(ignore_index)))
-        self.weight = _optional_tensor("NLLLoss", "weight", weight)
+        # a Parameter (traced under grad) is kept as itself: MindSpore differentiates it
+        self.weight = weight if isbox(weight) or isinstance(weight, Parameter) \
+            else _optional_tensor("NLLLoss", "weight", weight)
         self.ignore_index = int(ignore_index)
 
     def construct(self, logits, labels):
         index, axis, classes = _class_indices("NLLLoss", logits, labels)
         dtype = _dtype(logits)
         weight = onp.ones(classes, dtype) if self.weight is None else self.weight.astype(dtype)
-        if weight.shape != (classes,):
+        if onp.shape(getval(weight)) != (classes,):
             raise CellArgumentError(message("NLLLoss weight", f"{classes} weights, one per "
-                                            "class", f"shape {weight.shape}"))
+                                            "class", f"shape {onp.shape(getval(weight))}"))
         kept = index != self.ignore_index
         if onp.any(kept & ((index < 0) | (index >= classes))):
             raise CellArgumentError(message("NLLLoss labels", f"class indices in [0, {classes}) "
                                             f"or ignore_index ({self.ignore_index})",
                                             f"{index[kept].min()}..{index[kept].max()}"))
         safe = onp.where(kept, index, 0)
-        picked = _one_hot(safe, axis, classes, dtype) * \
-            onp.expand_dims(kept * weight[safe], axis).astype(dtype)
+        counted = kept.astype(dtype) * weight[safe]
+        picked = _one_hot(safe, axis, classes, dtype) * np.expand_dims(counted, axis)
         loss = _in(0 - np.sum(logits * picked, axis=axis), dtype)
         if self.reduction == "none":
             return loss
         total = np.sum(loss)
         if self.reduction == "mean":
-            total = total / dtype.type(onp.sum(kept * weight[safe]))
+            total = total / np.sum(counted)
         return _in(total, dtype)
 
 

@@ -138,6 +138,7 @@ __all__ += ['AccumulateNV2', 'ACos', 'Acosh', 'Addcdiv', 'Addcmul', 'AddN', 'App
             'Tril', 'Triu', 'Trunc', 'TruncateDiv', 'TruncateMod', 'Unique', 'UniqueConsecutive',
             'Unpack', 'UnsortedSegmentMax', 'UnsortedSegmentMin', 'UnsortedSegmentProd',
             'UnsortedSegmentSum', 'Xdivy', 'Xlogy']
+__all__ += ["multilabel_margin_loss", "soft_margin_loss", "triplet_margin_loss"]
 
 # Names whose modules load on first use (``import minpy_compat`` stays quick): module -> names
 _LAZY = {
@@ -167,6 +168,7 @@ _LAZY = {
                    "kl_div", "l1_loss", "margin_ranking_loss", "mse_loss", "multi_margin_loss",
                    "nll_loss", "smooth_l1_loss"],
     "nnf_losses_more": ["hinge_embedding_loss", "multilabel_soft_margin_loss"],
+    "nnf_losses_margin": ["multilabel_margin_loss", "soft_margin_loss", "triplet_margin_loss"],
     "nnf_windows": ["adaptive_avg_pool1d", "adaptive_avg_pool2d", "adaptive_max_pool1d",
                     "adaptive_max_pool2d", "avg_pool1d", "avg_pool2d", "conv1d", "conv2d",
                     "dropout1d", "dropout2d", "dropout3d", "max_pool2d", "pad", "pixel_shuffle",
