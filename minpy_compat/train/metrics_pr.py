@@ -7,6 +7,7 @@ from ..errors import CellArgumentError, message
 from .metrics import (MAE, MSE, Accuracy, Loss, Metric, Top1CategoricalAccuracy,
                       Top5CategoricalAccuracy, TopKCategoricalAccuracy, _check_eval_type,
                       _labels)
+from .metrics_more import ROC, ConfusionMatrix, CosineSimilarity, Dice, Perplexity, auc
 
 _EPS = sys.float_info.min
 
@@ -107,6 +108,8 @@ _FACTORY = {
     "acc": Accuracy, "accuracy": Accuracy, "precision": Precision, "recall": Recall,
     "F1": F1, "topk": TopKCategoricalAccuracy, "top_1_accuracy": Top1CategoricalAccuracy,
     "top_5_accuracy": Top5CategoricalAccuracy, "mae": MAE, "mse": MSE, "loss": Loss,
+    "auc": auc, "confusion_matrix": ConfusionMatrix, "cosine_similarity": CosineSimilarity,
+    "dice": Dice, "perplexity": Perplexity, "roc": ROC,
 }
 
 
