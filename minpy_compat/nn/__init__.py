@@ -48,6 +48,12 @@ _EXPORTS = {  # module -> the names it exports here
                    "TrainOneStepWithLossScaleCell", "WithEvalCell"],
     "ftrl": ["FTRL"],
     "cells3d": ["AvgPool3d", "BatchNorm3d", "Conv3d", "MaxPool3d"],
+    # MindSpore's nn.Accuracy etc. are mindspore.train's metric classes
+    ".train.metrics": ["Accuracy", "auc", "ConfusionMatrix", "CosineSimilarity", "Dice", "F1",
+                       "Fbeta", "get_metric_fn", "Loss", "MAE", "Metric", "MSE", "names",
+                       "Perplexity", "Precision", "Recall", "ROC", "Top1CategoricalAccuracy",
+                       "Top5CategoricalAccuracy", "TopKCategoricalAccuracy"],
+    ".train.model": ["get_metrics"],
 }
 __all__ = sorted((name for names in _EXPORTS.values() for name in names),
                  key=lambda name: (name.lower(), name))
