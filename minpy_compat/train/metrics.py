@@ -131,11 +131,15 @@ class TopKCategoricalAccuracy(Metric):
 
 
 class Top1CategoricalAccuracy(TopKCategoricalAccuracy):
+    """``TopKCategoricalAccuracy(1)``: the fraction of samples whose top score is right."""
+
     def __init__(self):
         super().__init__(1)
 
 
 class Top5CategoricalAccuracy(TopKCategoricalAccuracy):
+    """``TopKCategoricalAccuracy(5)``: the fraction of samples whose label is in the top 5."""
+
     def __init__(self):
         super().__init__(5)
 

@@ -100,6 +100,8 @@ class Fbeta(_Counting):
 
 
 class F1(Fbeta):
+    """``Fbeta(1)``: the harmonic mean of precision and recall, per class."""
+
     def __init__(self):
         super().__init__(1.0)
 
