@@ -31,6 +31,16 @@ __version__ = "0.1.0"
 # MindSpore's training API, loaded on first use (``import minpy_compat`` stays quick)
 from .lazy_names import lazy_names  # noqa: E402
 
-__getattr__, __dir__ = lazy_names(
-    __name__, {"train": ["Model", "load_checkpoint", "load_param_into_net", "save_checkpoint"]},
-    globals(), submodules=("dataset", "train"))
+__getattr__, __dir__ = lazy_names(__name__, {
+    "train": ["Accuracy", "Callback", "CheckpointConfig", "ConfusionMatrix", "CosineSimilarity",
+              "Dice", "DynamicLossScaleManager", "EarlyStopping", "F1", "Fbeta",
+              "FixedLossScaleManager", "History", "LambdaCallback", "LearningRateScheduler",
+              "Loss", "LossMonitor", "LossScaleManager", "MAE", "MSE", "Metric", "Model",
+              "ModelCheckpoint", "Perplexity", "Precision", "ROC", "Recall", "ReduceLROnPlateau",
+              "RunContext", "TimeMonitor", "Top1CategoricalAccuracy", "Top5CategoricalAccuracy",
+              "TopKCategoricalAccuracy", "auc", "get_metric_fn", "load_checkpoint",
+              "load_param_into_net", "names", "save_checkpoint"],
+    "ms_functions": ["from_numpy", "initial_seed", "is_tensor", "jit", "jit_class",
+                     "manual_seed", "mutable", "seed"],
+    "dtype": ["dtype_to_nptype", "dtype_to_pytype", "pytype_to_dtype"],
+}, globals(), submodules=("dataset", "train"))

@@ -52,8 +52,13 @@ def dtype_to_nptype(dtype):
 
 
 def pytype_to_dtype(pytype):
-    """MindSpore's dtype for a Python type: float -> float32, int -> int64, bool -> bool_."""
-    return {float: float32, int: int64, bool: bool_}.get(pytype, pytype)
+    """MindSpore's dtype for a Python type: float -> float64, int -> int64, bool -> bool_,
+    complex -> complex128; a NumPy scalar type is its own dtype."""
+    if not isinstance(pytype, type):
+        from .errors import CellTypeError, describe, message
+        raise CellTypeError(message("pytype_to_dtype 'obj'", "a Python type (int, float, ...)",
+                                    describe(pytype), "Pass type(value)."))
+    return {float: float64, int: int64, bool: bool_, complex: complex128}.get(pytype, pytype)
 
 
 def dtype_to_pytype(dtype):

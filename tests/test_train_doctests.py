@@ -6,7 +6,9 @@ import pytest
 
 MODULES = ["minpy_compat.train", "minpy_compat.train.model", "minpy_compat.train.metrics",
            "minpy_compat.train.checkpoint", "minpy_compat.train.early_stopping",
-           "minpy_compat.dataset"]
+           "minpy_compat.dataset", "minpy_compat.train.metrics_more",
+           "minpy_compat.train.lr_callbacks", "minpy_compat.train.loss_scale_manager",
+           "minpy_compat.ms_functions"]
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -67,6 +67,12 @@ _EXPORTS = {  # module -> the names it exports here
     "optimizer_more": ["AdaMax", "ASGD", "ProximalAdagrad", "Rprop"],
     "optimizer_layerwise": ["Lamb", "LARS", "LazyAdam"],
     "lr_decay": ["InverseDecayLR", "NaturalExpDecayLR"],
+    # MindSpore's nn.Accuracy etc. are mindspore.train's metric classes
+    ".train.metrics": ["Accuracy", "auc", "ConfusionMatrix", "CosineSimilarity", "Dice", "F1",
+                       "Fbeta", "get_metric_fn", "Loss", "MAE", "Metric", "MSE", "names",
+                       "Perplexity", "Precision", "Recall", "ROC", "Top1CategoricalAccuracy",
+                       "Top5CategoricalAccuracy", "TopKCategoricalAccuracy"],
+    ".train.model": ["get_metrics"],
 }
 __all__ = sorted((name for names in _EXPORTS.values() for name in names),
                  key=lambda name: (name.lower(), name))

@@ -143,8 +143,12 @@ class Optimizer(Cell):
         for i, (param, grad) in enumerate(zip(self.parameters, gradients)):
             _check_gradient(f"{where} gradient {i} (Parameter '{param.name}')", param, grad)
         step = int(self.global_step[0])
-        rate = float(onp.float32(self._schedule[min(step, len(self._schedule) - 1)])) \
-            if self._lr_schedule is None else self._scheduled_rate()
+        if self._lr_schedule is not None:
+            rate = self._scheduled_rate()
+        elif len(self._schedule) == 1:  # a fixed rate: the Parameter, which callbacks may set
+            rate = float(onp.asarray(getval(self.learning_rate), onp.float32))
+        else:
+            rate = float(onp.float32(self._schedule[min(step, len(self._schedule) - 1)]))
         return self.decay_weight(self.scale_grad(gradients)), rate
 
     def _commit(self, rate, updates):

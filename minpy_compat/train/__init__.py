@@ -9,14 +9,20 @@ from .callbacks import (Callback, CallbackParams, History, LambdaCallback, LossM
 from .metrics import (MAE, MSE, Accuracy, Loss, Metric, Top1CategoricalAccuracy,
                       Top5CategoricalAccuracy, TopKCategoricalAccuracy)
 from .metrics_pr import F1, Fbeta, Precision, Recall, get_metric_fn, names
+from .metrics_more import ROC, ConfusionMatrix, CosineSimilarity, Dice, Perplexity, auc
+from .lr_callbacks import LearningRateScheduler, ReduceLROnPlateau
+from .loss_scale_manager import DynamicLossScaleManager, FixedLossScaleManager, LossScaleManager
 from .checkpoint import (CheckpointConfig, ModelCheckpoint, load_checkpoint,
                          load_param_into_net, save_checkpoint)
 from .early_stopping import EarlyStopping
-from .model import Model
+from .model import Model, get_metrics
 from . import metrics
 
-__all__ = ["Accuracy", "Callback", "CallbackParams", "CheckpointConfig", "EarlyStopping", "F1",
-           "Fbeta", "History", "LambdaCallback", "Loss", "LossMonitor", "MAE", "MSE", "Metric",
-           "Model", "ModelCheckpoint", "Precision", "Recall", "RunContext", "TimeMonitor",
-           "Top1CategoricalAccuracy", "Top5CategoricalAccuracy", "TopKCategoricalAccuracy",
-           "get_metric_fn", "load_checkpoint", "load_param_into_net", "names", "save_checkpoint"]
+__all__ = ["Accuracy", "Callback", "CallbackParams", "CheckpointConfig", "ConfusionMatrix",
+           "CosineSimilarity", "Dice", "DynamicLossScaleManager", "EarlyStopping", "F1", "Fbeta",
+           "FixedLossScaleManager", "History", "LambdaCallback", "LearningRateScheduler", "Loss",
+           "LossMonitor", "LossScaleManager", "MAE", "MSE", "Metric", "Model", "ModelCheckpoint",
+           "Perplexity", "Precision", "ROC", "Recall", "ReduceLROnPlateau", "RunContext",
+           "TimeMonitor", "Top1CategoricalAccuracy", "Top5CategoricalAccuracy",
+           "TopKCategoricalAccuracy", "auc", "get_metric_fn", "get_metrics", "load_checkpoint",
+           "load_param_into_net", "names", "save_checkpoint"]

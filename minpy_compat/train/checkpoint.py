@@ -91,7 +91,8 @@ class CheckpointConfig:
     newest ``keep_checkpoint_max`` files."""
 
     def __init__(self, save_checkpoint_steps=1, save_checkpoint_seconds=0,
-                 keep_checkpoint_max=5, keep_checkpoint_per_n_minutes=0, **ignored):
+                 keep_checkpoint_max=5, keep_checkpoint_per_n_minutes=0, integrated_save=True,
+                 async_save=False, saved_network=None, **ignored):
         for name, value in (("save_checkpoint_steps", save_checkpoint_steps),
                             ("keep_checkpoint_max", keep_checkpoint_max)):
             if isinstance(value, bool) or not isinstance(value, int) or value < 1:
@@ -99,10 +100,16 @@ class CheckpointConfig:
                                                 describe(value)))
         self.save_checkpoint_steps = save_checkpoint_steps
         self.keep_checkpoint_max = keep_checkpoint_max
+        if saved_network is not None and not isinstance(saved_network, Cell):
+            raise CellTypeError(message("CheckpointConfig 'saved_network'", "a Cell or None",
+                                        describe(saved_network)))
+        self.saved_network = saved_network
 
 
 class ModelCheckpoint(Callback):
-    """Save ``{prefix}-{epoch}_{step in epoch}.ckpt`` under ``directory`` during training."""
+    """Save ``{prefix}-{epoch}_{step in epoch}.ckpt`` under ``directory`` during training:
+    the network's Parameters with the optimizer's (as MindSpore's training Cell holds them),
+    or those of ``config.saved_network``."""
 
     def __init__(self, prefix="CKP", directory=None, config=None):
         if not isinstance(prefix, str) or not prefix or "/" in prefix:
@@ -124,7 +131,12 @@ class ModelCheckpoint(Callback):
         step = (params.cur_step_num - 1) % params.batch_num + 1
         path = os.path.join(self._directory,
                             f"{self._prefix}-{params.cur_epoch_num}_{step}.ckpt")
-        save_checkpoint(params.network, path)
+        # MindSpore saves the training Cell: the net's Parameters and the optimizer's state
+        # (learning_rate, global_step, moments), so that a loaded run resumes exactly
+        network = self._config.saved_network
+        if network is None:
+            network = params.get("train_network")
+        save_checkpoint(params.network if network is None else network, path)
         self._saved.append(path)
         while len(self._saved) > self._config.keep_checkpoint_max:
             os.remove(self._saved.pop(0))

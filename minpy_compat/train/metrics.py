@@ -25,12 +25,10 @@ class Metric:
     def _convert_data(self, data):
         return _numpy(data)
 
-    def _inputs(self, inputs, count=2):
+    def _inputs(self, inputs, count=2, what="(predicted value, true value)"):
         if len(inputs) != count:
             raise CellArgumentError(message(
-                f"{type(self).__name__}.update", f"{count} inputs "
-                + ("(predicted value, true value)" if count == 2 else "(loss)"),
-                f"{len(inputs)}"))
+                f"{type(self).__name__}.update", f"{count} inputs {what}", f"{len(inputs)}"))
         return [_numpy(value) for value in inputs]
 
     def _empty(self):
@@ -133,11 +131,15 @@ class TopKCategoricalAccuracy(Metric):
 
 
 class Top1CategoricalAccuracy(TopKCategoricalAccuracy):
+    """``TopKCategoricalAccuracy(1)``: the fraction of samples whose top score is right."""
+
     def __init__(self):
         super().__init__(1)
 
 
 class Top5CategoricalAccuracy(TopKCategoricalAccuracy):
+    """``TopKCategoricalAccuracy(5)``: the fraction of samples whose label is in the top 5."""
+
     def __init__(self):
         super().__init__(5)
 
@@ -153,7 +155,7 @@ class Loss(Metric):
         self._sum_loss, self._total_num = 0.0, 0
 
     def update(self, *inputs):
-        loss, = self._inputs(inputs, count=1)
+        loss, = self._inputs(inputs, count=1, what="(loss)")
         loss = loss.reshape(1) if loss.ndim == 0 else loss
         if loss.ndim != 1:
             raise CellArgumentError(message("Loss.update", "a scalar or 1-D loss",
@@ -199,3 +201,5 @@ class MSE(_ErrorMetric):
 # MindSpore's ms.train.metrics holds these too (they live in metrics_pr, which imports this
 # module's base classes, so they are bound here once this module's own names exist)
 from .metrics_pr import F1, Fbeta, Precision, Recall, get_metric_fn, names  # noqa: E402,F401
+from .metrics_more import (ROC, ConfusionMatrix, CosineSimilarity, Dice,  # noqa: E402,F401
+                           Perplexity, auc)

@@ -7,6 +7,7 @@ from ..errors import CellArgumentError, message
 from .metrics import (MAE, MSE, Accuracy, Loss, Metric, Top1CategoricalAccuracy,
                       Top5CategoricalAccuracy, TopKCategoricalAccuracy, _check_eval_type,
                       _labels)
+from .metrics_more import ROC, ConfusionMatrix, CosineSimilarity, Dice, Perplexity, auc
 
 _EPS = sys.float_info.min
 
@@ -99,6 +100,8 @@ class Fbeta(_Counting):
 
 
 class F1(Fbeta):
+    """``Fbeta(1)``: the harmonic mean of precision and recall, per class."""
+
     def __init__(self):
         super().__init__(1.0)
 
@@ -107,6 +110,8 @@ _FACTORY = {
     "acc": Accuracy, "accuracy": Accuracy, "precision": Precision, "recall": Recall,
     "F1": F1, "topk": TopKCategoricalAccuracy, "top_1_accuracy": Top1CategoricalAccuracy,
     "top_5_accuracy": Top5CategoricalAccuracy, "mae": MAE, "mse": MSE, "loss": Loss,
+    "auc": auc, "confusion_matrix": ConfusionMatrix, "cosine_similarity": CosineSimilarity,
+    "dice": Dice, "perplexity": Perplexity, "roc": ROC,
 }
 
 

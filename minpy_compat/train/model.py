@@ -16,15 +16,17 @@ from ..errors import CellArgumentError, CellTypeError, describe, message
 from ..nn.cell import Cell
 from ..nn.loss_scale import WithEvalCell
 from ..nn.wrappers import TrainOneStepCell, WithLossCell
+from .loss_scale_manager import LossScaleManager
 from .callbacks import EVAL_HOOKS, TRAIN_HOOKS, CallbackParams, RunContext, check_callbacks
 from .metrics import Loss, Metric
 from .metrics_pr import get_metric_fn
 
 
-def _metrics(metrics):
-    """MindSpore's ``get_metrics``: a dict name -> Metric, or a set of names."""
+def get_metrics(metrics):
+    """A dict name -> Metric from Model's ``metrics``: a dict of Metrics, or a set of names
+    (``{'acc', 'loss'}``); None stays None."""
     if metrics is None:
-        return {}
+        return None
     if isinstance(metrics, dict):
         for name, metric in metrics.items():
             if not isinstance(metric, Metric):
@@ -59,7 +61,7 @@ class Model:
             raise CellArgumentError(message("Model 'eval_indexes'", "a list of 3 ints "
                                             "(loss, output, label)", describe(eval_indexes)))
         self._network, self._loss_fn, self._optimizer = network, loss_fn, optimizer
-        self._metric_fns = _metrics(metrics)
+        self._metric_fns = get_metrics(metrics) or {}
         if self._metric_fns and eval_network is None and loss_fn is None:
             raise CellArgumentError(message(
                 "Model", "loss_fn or eval_network when metrics are given", "neither",
@@ -69,8 +71,10 @@ class Model:
         if eval_network is None and loss_fn is not None:
             self._eval_network = WithEvalCell(network, loss_fn)
             self._eval_indexes = [0, 1, 2]
-        self._train_network = None if optimizer is None else TrainOneStepCell(
-            network if loss_fn is None else WithLossCell(network, loss_fn), optimizer)
+        self._loss_scale_manager = kwargs.get("loss_scale_manager")
+        self._train_network = None if optimizer is None else _train_cell(
+            network if loss_fn is None else WithLossCell(network, loss_fn), optimizer,
+            self._loss_scale_manager)
 
     train_network = property(lambda self: self._train_network)
     predict_network = property(lambda self: self._network)
@@ -157,6 +161,21 @@ class Model:
         """``network(*predict_data)`` in inference mode."""
         self._network.set_train(False)
         return self._network(*predict_data)
+
+
+def _train_cell(network, optimizer, manager):
+    """MindSpore's ``build_train_network``: a manager with an update Cell trains through
+    ``TrainOneStepWithLossScaleCell``; one without, with ``sens`` set to its scale."""
+    if manager is None:
+        return TrainOneStepCell(network, optimizer)
+    if not isinstance(manager, LossScaleManager):
+        raise CellTypeError(message("Model 'loss_scale_manager'", "a LossScaleManager",
+                                    describe(manager), "Pass ms.FixedLossScaleManager(...)."))
+    update_cell = manager.get_update_cell()
+    if update_cell is None:
+        return TrainOneStepCell(network, optimizer, sens=float(manager.get_loss_scale()))
+    from ..nn.loss_scale import TrainOneStepWithLossScaleCell
+    return TrainOneStepWithLossScaleCell(network, optimizer, scale_sense=update_cell)
 
 
 def _fire(callbacks, hook, context):
