@@ -48,6 +48,9 @@ _EXPORTS = {  # module -> the names it exports here
                    "TrainOneStepWithLossScaleCell", "WithEvalCell"],
     "ftrl": ["FTRL"],
     "cells3d": ["AvgPool3d", "BatchNorm3d", "Conv3d", "MaxPool3d"],
+    "attention": ["MultiheadAttention"],
+    "transformer": ["Transformer", "TransformerDecoder", "TransformerDecoderLayer",
+                    "TransformerEncoder", "TransformerEncoderLayer"],
 }
 __all__ = sorted((name for names in _EXPORTS.values() for name in names),
                  key=lambda name: (name.lower(), name))
