@@ -161,11 +161,12 @@ class TransformerDecoderLayer(_TransformerLayer):
         return self.norm3(x + self.dropout3(self._ff_block(x)))
 
 
-def _stack(where, layer, layer_class, num_layers, norm):
-    """``num_layers`` deep copies of ``layer`` in a CellList, and the checked ``norm``."""
+def _stack(where, name, layer, layer_class, num_layers, norm):
+    """``num_layers`` deep copies of ``layer`` (argument ``name``) in a CellList, and the
+    checked ``norm``."""
     if not isinstance(layer, layer_class):
-        raise CellTypeError(message(f"{where} {layer_class.__name__[11:].lower()}_layer",
-                                    f"a {layer_class.__name__}", describe(layer)))
+        raise CellTypeError(message(f"{where} {name}", f"a {layer_class.__name__}",
+                                    f"a {type(layer).__name__}"))
     if isinstance(num_layers, bool) or not isinstance(num_layers, numbers.Integral) \
             or num_layers < 0:
         raise CellTypeError(message(f"{where} num_layers", "an int >= 0", describe(num_layers)))
@@ -180,8 +181,8 @@ class TransformerEncoder(Cell):
 
     def __init__(self, encoder_layer, num_layers, norm=None):
         super().__init__()
-        self.layers = _stack("TransformerEncoder", encoder_layer, TransformerEncoderLayer,
-                             num_layers, norm)
+        self.layers = _stack("TransformerEncoder", "encoder_layer", encoder_layer,
+                             TransformerEncoderLayer, num_layers, norm)
         self.num_layers, self.norm = int(num_layers), norm
 
     def construct(self, src, src_mask=None, src_key_padding_mask=None):
@@ -198,8 +199,8 @@ class TransformerDecoder(Cell):
 
     def __init__(self, decoder_layer, num_layers, norm=None):
         super().__init__()
-        self.layers = _stack("TransformerDecoder", decoder_layer, TransformerDecoderLayer,
-                             num_layers, norm)
+        self.layers = _stack("TransformerDecoder", "decoder_layer", decoder_layer,
+                             TransformerDecoderLayer, num_layers, norm)
         self.num_layers, self.norm = int(num_layers), norm
 
     def construct(self, tgt, memory, tgt_mask=None, memory_mask=None, tgt_key_padding_mask=None,

@@ -134,7 +134,9 @@ def build(nn, ops, cls, kwargs):
     """The Cell of one case; the stacks get their layer, ``num_layers`` and a LayerNorm."""
     if cls in ("TransformerEncoder", "TransformerDecoder"):
         layer = getattr(nn, cls + "Layer")(**resolved(kwargs["layer"], nn, ops))
-        norm = nn.LayerNorm((kwargs["layer"]["d_model"],)) if kwargs.get("norm") else None
+        dtype = {"dtype": kwargs["layer"]["dtype"]} if "dtype" in kwargs["layer"] else {}
+        norm = nn.LayerNorm((kwargs["layer"]["d_model"],), **dtype) if kwargs.get("norm") \
+            else None
         return getattr(nn, cls)(layer, kwargs["num_layers"], norm)
     return getattr(nn, cls)(**resolved(kwargs, nn, ops))
 
