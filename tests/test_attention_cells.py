@@ -9,6 +9,7 @@ import sys
 
 import numpy as onp
 import pytest
+from autograd.test_util import check_grads
 
 import minpy_compat as ms
 from minpy_compat import nn, ops
@@ -102,6 +103,15 @@ def test_bool_masks_equal_minus_infinity_float_masks():
     onp.testing.assert_allclose(out_bool, out_float, rtol=1e-6)
     assert (onp.asarray(weights_bool)[:, mask] == 0).all()
     onp.testing.assert_allclose(onp.asarray(weights_float).sum(-1), 1, rtol=1e-6)
+
+
+def test_a_float_attn_mask_gets_its_gradient():
+    """A float mask is a learnable additive bias (relative positions, ALiBi): checked by
+    finite differences in float64."""
+    mha = nn.MultiheadAttention(4, 2, dtype=onp.float64)
+    q = ms.Tensor(RNG.standard_normal((3, 2, 4)))
+    check_grads(lambda mask: ops.reduce_sum(mha(q, q, q, attn_mask=mask)[0] ** 2),
+                modes=["rev"], order=1)(RNG.standard_normal((4, 3, 3)))
 
 
 def test_need_weights_false_returns_a_one_tuple_and_per_head_weights_average():

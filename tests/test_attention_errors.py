@@ -79,6 +79,8 @@ Q, K = _t(3, 2, 4), _t(5, 2, 4)
      "MultiheadAttention query input: expected dtype float32"),
     (lambda: MHA(_t(3, 4), _t(5, 4), _t(5, 4), key_padding_mask=_t(1, 5, dtype=bool)),
      ValueError, r"MultiheadAttention key_padding_mask: expected \(5,\)"),
+    (lambda: MHA(Q, K, K, attn_mask=[[True] * 5] * 3), TypeError,
+     "MultiheadAttention attn_mask: expected a Tensor or None, got list"),
     (lambda: ENC(Q, src_mask=_t(3, 4)), ValueError, "TransformerEncoderLayer src_mask"),
     (lambda: ENC(Q, src_key_padding_mask=_t(2, 3, dtype=onp.int32)), ValueError,
      "TransformerEncoderLayer src_key_padding_mask: expected a bool or float"),

@@ -36,6 +36,9 @@ def check_mask_dtype(where, mask):
     """``mask``'s dtype, which must be bool, uint8 or float (MindSpore's rule)."""
     if mask is None:
         return None
+    if not hasattr(getval(mask), "dtype"):
+        raise CellTypeError(message(where, "a Tensor or None", describe(mask),
+                                    "Wrap it: ms.Tensor(mask)."))
     dtype = onp.result_type(getval(mask))
     if dtype != onp.bool_ and dtype != onp.uint8 and dtype.kind != "f":
         raise CellArgumentError(message(where, "a bool or float Tensor", f"dtype {dtype}",
