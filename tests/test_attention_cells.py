@@ -114,6 +114,15 @@ def test_a_float_attn_mask_gets_its_gradient():
                 modes=["rev"], order=1)(RNG.standard_normal((4, 3, 3)))
 
 
+def test_a_query_with_every_key_masked_gets_nan_weights():
+    x = ms.Tensor(RNG.standard_normal((3, 1, 4)).astype(onp.float32))
+    mask = onp.zeros((3, 3), bool)
+    mask[1] = True
+    _, weights = nn.MultiheadAttention(4, 2)(x, x, x, attn_mask=ms.Tensor(mask))
+    assert onp.isnan(onp.asarray(weights)[0, 1]).all()
+    assert onp.isfinite(onp.asarray(weights)[0, [0, 2]]).all()
+
+
 def test_need_weights_false_returns_a_one_tuple_and_per_head_weights_average():
     mha = nn.MultiheadAttention(6, 3)
     x = ms.Tensor(RNG.standard_normal((4, 2, 6)).astype(onp.float32))

@@ -6,7 +6,8 @@ Written with ``minpy_compat.numpy``, so the tracer differentiates it (a float
 ``attn_mask`` too); no gradient is registered by hand. Masks follow MindSpore: a bool
 (or uint8) mask is True where attention is not allowed, a float mask is added to the
 scores; ``key_padding_mask`` is (batch, key length), ``attn_mask`` (query length, key
-length) or (batch * num_heads, query length, key length).
+length) or (batch * num_heads, query length, key length). A query whose every key is
+masked gets NaN weights (MindSpore's CPU kernel gives arbitrary numbers there).
 
 >>> import numpy
 >>> import minpy_compat as ms
