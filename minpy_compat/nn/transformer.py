@@ -46,19 +46,21 @@ def _activation(where, activation):
     return found
 
 
+def _real(where, name, value, ok, expected):
+    """A float (not a bool) for which ``ok(value)`` holds: TypeError, then ValueError."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise CellTypeError(message(f"{where} {name}", "a float", describe(value)))
+    if not ok(value):
+        raise CellArgumentError(message(f"{where} {name}", expected, repr(value)))
+
+
 def _check_layer_arguments(where, d_model, nhead, dim_feedforward, dropout, layer_norm_eps):
     _positive_int(f"{where} dim_feedforward", dim_feedforward)
     if _positive_int(f"{where} d_model", d_model) % _positive_int(f"{where} nhead", nhead):
         raise CellArgumentError(message(f"{where} d_model", f"a multiple of nhead ({nhead})",
                                         repr(d_model)))
-    for name, value, ok, expected in (("dropout", dropout, 0 <= dropout < 1 if isinstance(
-            dropout, numbers.Real) else None, "a number in [0, 1)"),
-            ("layer_norm_eps", layer_norm_eps, layer_norm_eps > 0 if isinstance(
-                layer_norm_eps, numbers.Real) else None, "a number > 0")):
-        if isinstance(value, bool) or not isinstance(value, numbers.Real):
-            raise CellTypeError(message(f"{where} {name}", "a float", describe(value)))
-        if not ok:
-            raise CellArgumentError(message(f"{where} {name}", expected, repr(value)))
+    _real(where, "dropout", dropout, lambda p: 0 <= p < 1, "a number in [0, 1)")
+    _real(where, "layer_norm_eps", layer_norm_eps, lambda eps: eps > 0, "a number > 0")
 
 
 class _TransformerLayer(Cell):
