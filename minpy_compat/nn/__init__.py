@@ -73,6 +73,9 @@ _EXPORTS = {  # module -> the names it exports here
                        "Perplexity", "Precision", "Recall", "ROC", "Top1CategoricalAccuracy",
                        "Top5CategoricalAccuracy", "TopKCategoricalAccuracy"],
     ".train.model": ["get_metrics"],
+    "attention": ["MultiheadAttention"],
+    "transformer": ["Transformer", "TransformerDecoder", "TransformerDecoderLayer",
+                    "TransformerEncoder", "TransformerEncoderLayer"],
 }
 __all__ = sorted((name for names in _EXPORTS.values() for name in names),
                  key=lambda name: (name.lower(), name))
