@@ -152,6 +152,10 @@ class Parameter(Array):
 
     def set_data(self, data, slice_shape=False):
         """Replace the data in place (same shape; the dtype is kept)."""
+        if isinstance(data, float) and self.dtype.kind in "iu":  # MindSpore refuses it too
+            raise CellTypeError(message(f"Parameter '{self.name}'.set_data", "an int for an "
+                                        f"{self.dtype} Parameter", f"float {data!r}",
+                                        "Pass int(value), or make the Parameter float."))
         new = as_tensor(data)
         if new.shape != self.shape:
             raise CellArgumentError(message(

@@ -186,8 +186,8 @@ def test_val_der_int_match_numpy_on_random_degrees(family, degree, m, x_size):
 @pytest.mark.parametrize("call, match", [
     (lambda c: np.polynomial.polynomial.polyadd(c, c),
      r"numpy\.polynomial\.polynomial\.polyadd on a traced value"),
-    (lambda c: np.polynomial.chebyshev.chebfit(onp.arange(3.0), c, 1),
-     r"numpy\.polynomial\.chebyshev\.chebfit on a traced value"),
+    (lambda c: np.polynomial.chebyshev.chebfit(c, onp.arange(3.0), 1),  # traced y: round 15
+     r"numpy\.polynomial chebfit argument 'x': expected a constant"),
     (lambda c: np.polynomial.Polynomial(c)(1.0), r"series class such as Polynomial"),
     (lambda c: onp.polynomial.Chebyshev(c), r"series class such as Polynomial"),
     (lambda c: onp.polynomial.legendre.legval(0.5, c),

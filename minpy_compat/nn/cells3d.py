@@ -24,7 +24,7 @@ from ..errors import CellArgumentError, CellTypeError, describe, message
 from .basic import _positive_int
 from .cell import Cell
 from .conv_cells import check_group, conv_arguments, conv_repr, conv_weights
-from .normalization import BatchNorm2d, _number
+from .normalization import BatchNorm2d, _number, check_batch_norm_input
 from .windows import (check_float_input, check_input, check_pad_mode, check_weight_dtype,
                       out_size, same_pads)
 
@@ -249,4 +249,5 @@ class BatchNorm3d(Cell):
 
     def construct(self, x):
         shape = check_input("BatchNorm3d", x, self.bn2d.num_features, ranks=(5,))
+        check_batch_norm_input("BatchNorm3d", x, self.bn2d.gamma.dtype)
         return np.reshape(self.bn2d(np.reshape(x, shape[:2] + (-1, shape[4]))), shape)

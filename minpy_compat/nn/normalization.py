@@ -71,7 +71,7 @@ class _BatchNorm(Cell):
     def construct(self, x):
         where = type(self).__name__
         shape = check_input(where, x, self.num_features, self.ranks)
-        dtype = check_float_input(where, x)
+        dtype = check_batch_norm_input(where, x, self.gamma.dtype)
         x = _widened(x, dtype)
         axes = (0,) + tuple(range(2, len(shape)))
         batch = self.training if self.use_batch_statistics is None \
@@ -104,6 +104,18 @@ class _BatchNorm(Cell):
         return (f"num_features={self.num_features}, eps={self.eps}, momentum={self.momentum:g}, "
                 f"gamma={self.gamma!r}, beta={self.beta!r}, moving_mean={self.moving_mean!r}, "
                 f"moving_variance={self.moving_variance!r}")
+
+
+def check_batch_norm_input(where, x, cell_dtype):
+    """``x``'s float dtype; float64 only for a Cell made with dtype=float64 (MindSpore's
+    BatchNorm kernels refuse float64: only those Cells, for float64 checks, take it)."""
+    dtype = check_float_input(where, x)
+    if dtype == onp.float64 and cell_dtype != onp.float64:
+        raise CellTypeError(message(
+            f"{where} input", f"a float16 or float32 Tensor (a {cell_dtype} BatchNorm; one "
+            "made with dtype=ms.float64 takes float64)", "float64",
+            "Cast it: x.astype(ms.float32)."))
+    return dtype
 
 
 def _check_count(where, count):

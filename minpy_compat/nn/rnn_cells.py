@@ -106,7 +106,7 @@ def check_shape(where, value, shape):
 
 def cast_weights(dtype, *weights):
     """The weights in the input's dtype (MindSpore casts them), None kept as None."""
-    return [w if w is None or onp.asarray(getval(w)).dtype == dtype else np.astype(w, dtype)
+    return [w if w is None or onp.asarray(getval(w)).dtype == dtype else w.astype(dtype)
             for w in weights]
 
 

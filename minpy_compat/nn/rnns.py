@@ -143,6 +143,11 @@ class _RNNBase(Cell):
         if hx is None:
             zeros = np.zeros(state_shape, dtype)
             hx = (zeros, zeros) if self.is_lstm else zeros
+        elif dtype == onp.float64 and self.w_ih_list[0].dtype != onp.float64:
+            raise CellTypeError(message(  # MindSpore: float64 only where it makes hx itself
+                f"{name} x", f"float32 or float16 with hx given (a {self.w_ih_list[0].dtype} "
+                f"{name}; one made with dtype=ms.float64 takes float64)", "float64",
+                "Cast x and hx: x.astype(ms.float32), or leave hx out."))
         states = self._states(name, hx)
         for label, state in states:
             if float_dtype(f"{name} {label}", state) != dtype:

@@ -8,7 +8,7 @@ autograd's gradient table and float dtypes kept (float32 in, float32 out).
 gives (a view of an Array is an Array, a new array a plain ndarray; ``np.asarray`` makes
 it an Array). Structured arrays carry no gradient, so a traced value there is refused by
 name. ``np.polynomial``'s function modules give Arrays, and their ``*val``, ``*der`` and
-``*int`` functions are differentiable (``polynomial_facade``).
+``*int`` functions are differentiable, their ``*fit`` in ``y`` (``polynomial_facade``).
 
 >>> import minpy_compat.numpy as np
 >>> from minpy_compat import grad

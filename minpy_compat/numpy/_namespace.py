@@ -109,6 +109,15 @@ class Ufunc:
     def __call__(self, *args, **kwargs):
         return self._call(*args, **kwargs)
 
+    def reduce(self, array, *args, **kwargs):
+        """``ufunc.reduce``; a traced ``initial=`` makes it differentiable, as a traced
+        ``array`` does."""
+        if contains_box(kwargs.get("initial", args[4] if len(args) > 4 else None)) and \
+                not contains_box(array):
+            from .ufunc_methods import reduce_from_traced_initial
+            return reduce_from_traced_initial(self.ufunc, array, args, kwargs)
+        return _wrapping(self.ufunc.reduce)(array, *args, **kwargs)
+
     def __getattr__(self, name):
         attr = getattr(self.ufunc, name)
         if callable(attr):

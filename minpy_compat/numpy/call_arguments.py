@@ -78,19 +78,34 @@ def traced_keywords_as_positions(raw, args, kwargs):
         return args, kwargs
     out = bound.arguments.pop("out", None)  # out= stays a keyword (see _out_as_keyword)
     if contains_box(tuple(bound.kwargs.values())):
-        _skipped_at_defaults(signature, bound)
+        _skipped_at_defaults(signature, bound, out is None)
     if out is None:
         return bound.args, bound.kwargs
     return bound.args, dict(bound.kwargs, out=out)
 
 
-def _skipped_at_defaults(signature, bound):
+def _skipped_at_defaults(signature, bound, no_out):
     """Give the positional parameters skipped before the last traced keyword argument
-    their defaults, so that it is passed by position too (the later ones stay keywords)."""
+    their defaults, so that it is passed by position too (the later ones stay keywords).
+    ``out`` is None there when none was given (``max(x, axis, None, False, initial)``);
+    NumPy's not-given marker becomes the value it stands for (the ndarray methods that
+    reductions run as refuse ``keepdims=<no value>``), and a parameter without one stops
+    the move."""
     positional = [p for p in signature.parameters.values()
                   if p.kind is p.POSITIONAL_OR_KEYWORD]
     traced = [i for i, p in enumerate(positional)
               if p.name in bound.kwargs and contains_box(bound.arguments[p.name])]
     for p in positional[:max(traced, default=0)]:
-        if p.name not in bound.arguments and p.default is not p.empty and p.name != "out":
-            bound.arguments[p.name] = p.default
+        if p.name in bound.arguments or p.default is p.empty:
+            continue
+        if p.name == "out" and not no_out:
+            return
+        default = _STANDS_FOR.get(p.name, p.default) if p.default is onp._NoValue \
+            else p.default
+        if default is onp._NoValue:
+            return
+        bound.arguments[p.name] = default
+
+
+# What NumPy's not-given marker means for the parameters that take it before a traced one.
+_STANDS_FOR = {"keepdims": False, "where": True}

@@ -10,6 +10,7 @@ view write-backs use too (``traced_views.undo_reshape``). The rules also take Nu
 ``copy=``, which changes nothing about the gradient.
 """
 import autograd.numpy as anp
+import numpy as onp
 from autograd.core import vspace
 from autograd.numpy import numpy_wrapper
 from autograd.tracer import getval
@@ -22,9 +23,11 @@ from ..traced_views import undo_reshape
 
 # A reshape moves elements without changing them: its gradient is the move undone, the
 # same rearrangement that writes a reshaped view back into its array.
-registry.define_vjp(anp.ravel, lambda ans, x, order="C": undo_reshape(getval(x), order))
+# A Python number (grad of a float) is read as the 0-d array NumPy makes of it.
+registry.define_vjp(anp.ravel, lambda ans, x, order="C":
+                    undo_reshape(onp.asanyarray(getval(x)), order))
 registry.define_vjp(anp.reshape, lambda ans, x, shape, order="C", **options:  # copy=
-                    undo_reshape(getval(x), order))
+                    undo_reshape(onp.asanyarray(getval(x)), order))
 
 
 # ---- casts ---------------------------------------------------------------------------------

@@ -1,10 +1,11 @@
 """``np.polynomial`` through the facade: NumPy's package, whose function modules
 (``polynomial``, ``chebyshev``, ``legendre``, ``hermite``, ``hermite_e``, ``laguerre``) give
 Arrays, and whose ``*val``, ``*val2d``/``3d``, ``*grid2d``/``3d``, ``*der`` and ``*int`` are
-differentiable in the coefficients and the points (``polynomial_series``). Their other
-functions (``polyfit``, ``chebadd``, ...) and the series classes (``Polynomial(c)``) take
-constants: a traced value there is refused by name. Built on first use, as NumPy loads
-``numpy.polynomial`` lazily.
+differentiable in the coefficients and the points (``polynomial_series``), as are their
+``*fit`` in ``y``. Their other functions (``chebadd``, ...) and the series classes
+(``Polynomial(c)``) take constants: a traced value there is refused by name (NumPy 1.x's
+``Polynomial(c)(x)`` maps ``x`` with operators, so a traced ``x`` works there; NumPy 2's
+converts it first). Built on first use, as NumPy loads ``numpy.polynomial`` lazily.
 """
 import functools
 import sys
@@ -34,6 +35,9 @@ def _differentiable(raw, family, suffix):
     elif suffix in _ND:
         def traced(*args):
             return series.value_nd(family, name, args[:-1], args[-1], _ND[suffix])
+    elif suffix == "fit":
+        def traced(x, y, deg, rcond=None, full=False, w=None):
+            return series.fit(raw, name, x, y, deg, rcond, full, w)
     elif suffix == "der":
         def traced(c, *args, **kwargs):
             return series.derivative(raw, name, c, *args, **kwargs)
@@ -78,7 +82,7 @@ def _function_module(submodule):
         suffix = attribute[len(family):] if attribute.startswith(family) else None
         if isinstance(obj, type) or not callable(obj):
             pass  # the series class and constants (polydomain, ...) stay NumPy's
-        elif suffix in ("val", "der", "int") or suffix in _ND:
+        elif suffix in ("val", "der", "int", "fit") or suffix in _ND:
             obj = _differentiable(obj, family, suffix)
         else:
             obj = _constants_only(obj, f"numpy.polynomial.{submodule}.{attribute}")

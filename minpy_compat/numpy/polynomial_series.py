@@ -1,12 +1,15 @@
 """Differentiable versions of ``numpy.polynomial``'s functional forms for one series family
 (power, Chebyshev, Legendre, Hermite, HermiteE, Laguerre): ``*val``, ``*val2d``/``3d``,
-``*grid2d``/``3d``, ``*der`` and ``*int``, for traced coefficients and traced ``x``.
+``*grid2d``/``3d``, ``*der`` and ``*int``, for traced coefficients and traced ``x``, and
+``*fit`` for a traced ``y``.
 
 A series' value is a sum of its basis functions, each from the family's three-term
 recurrence in differentiable operations. Differentiation and integration are linear
 (integration affine) in the coefficients: their matrices come from NumPy's own ``*der`` and
 ``*int`` applied to the identity, so the results are NumPy's with NumPy's checks.
 """
+import warnings
+
 import autograd.numpy as anp
 import numpy as onp
 from autograd.tracer import getval, isbox
@@ -98,6 +101,25 @@ def integral(raw, name, c, m=1, k=(), lbnd=0, scl=1, axis=0):
     result = anp.tensordot(once - offset[:, None], moved, axes=(1, 0))
     result = result + onp.reshape(offset, offset.shape + (1,) * (values.ndim - 1))
     return _shaped(anp.moveaxis(result, 0, axis), expected, axis)
+
+
+def fit(raw, name, x, y, deg, rcond=None, full=False, w=None):
+    """``<family>fit`` with ``y`` traced: the least-squares coefficients are linear in
+    ``y``, through the matrix NumPy's own fit makes of the identity (one fit per column)."""
+    _constants(name, x=x, deg=deg, rcond=rcond, w=w)
+    if full:
+        raise TracedValueError(message(
+            f"minpy_compat.numpy.polynomial {name} argument 'full'",
+            "full=False with a traced y (the residuals and rank are not differentiated)",
+            "full=True", f"Call {name}(x, y, deg) under grad, and {name}(x, y.asnumpy(), "
+            "deg, full=True) for the diagnostics."))
+    y = _as_points(y)
+    values = onp.asarray(getval(y))
+    raw(x, values, deg, rcond, False, w)  # NumPy's checks and its RankWarning
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # warned once, just above
+        matrix = raw(x, onp.eye(len(values), dtype=values.dtype), deg, rcond, False, w)
+    return anp.tensordot(matrix, y, axes=(1, 0))
 
 
 def _shaped(result, expected, axis):

@@ -11,7 +11,7 @@ import autograd.numpy as anp
 import numpy as onp
 from autograd.core import primitive_vjps
 from autograd.numpy import numpy_wrapper
-from autograd.tracer import getval
+from autograd.tracer import getval, isbox
 
 from . import derived_gradients
 from .derived_gradients import pull_back, register
@@ -45,7 +45,9 @@ def masked_or(rule, keywords=("where", "initial")):
         names = list(inspect.signature(fun.fun).parameters)
 
         def vjp_argnums(argnums, ans, args, kwargs):
-            if len(args) > 2 and max(argnums) < 2:
+            if max(argnums) >= 2:  # a traced initial= (moved to its place by the facade)
+                return lambda g: pull_back(rule, argnums, args, kwargs, g)
+            if len(args) > 2:
                 args, kwargs = args[:2], dict(kwargs, **dict(zip(names[2:], args[2:])))
             if any(kwargs.get(keyword) is not None for keyword in keywords) or \
                     drops_imaginary(args[0], kwargs.get("dtype")):
@@ -79,7 +81,7 @@ def _masked_prod(a, axis=None, dtype=None, out=None, keepdims=False, initial=Non
     return product if initial is None else product * initial
 
 
-def _masked_choice(reduce, fill):
+def masked_choice(reduce, fill):
     def choice(a, axis=None, out=None, keepdims=False, initial=None, where=None):
         """``max``/``min``: ``initial`` is one more candidate in every slice, so where it
         wins the slice's elements get no gradient, and an element tied with it shares
@@ -92,11 +94,17 @@ def _masked_choice(reduce, fill):
             tuple(ax % len(shape) for ax in ((axis,) if onp.ndim(axis) == 0 else axis))
         kept = [i for i in range(len(shape)) if i not in axes]
         rows = anp.reshape(anp.transpose(a, kept + list(axes)), [shape[i] for i in kept] + [-1])
-        extra = onp.full(onp.shape(getval(rows))[:-1] + (1,), initial, getval(a).dtype)
+        extra = anp.broadcast_to(_cast(initial, getval(a).dtype),
+                                 onp.shape(getval(rows))[:-1] + (1,))
         chosen = reduce(anp.concatenate([rows, extra], axis=-1), axis=-1)
         return anp.reshape(chosen, [1 if i in axes else n for i, n in enumerate(shape)]
                            if keepdims else [shape[i] for i in kept])
     return choice
+
+
+def _cast(value, dtype):
+    """``value`` (traced or not) in ``dtype``, as NumPy meets ``initial`` with the array."""
+    return anp.reshape(value, ()).astype(dtype) if isbox(value) else onp.asarray(value, dtype)
 
 
 def _masked_var(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, where=None,
@@ -151,8 +159,8 @@ def _prod_vjp(fun):
     def vjp_argnums(argnums, ans, args, kwargs):
         x = args[0]
         dtype = args[2] if len(args) > 2 else kwargs.get("dtype")
-        if kwargs.get("where") is not None or onp.all(getval(x) != 0) or \
-                drops_imaginary(x, dtype):
+        if max(argnums) >= 2 or kwargs.get("where") is not None or \
+                onp.all(getval(x) != 0) or drops_imaginary(x, dtype):
             return masked(argnums, ans, args, kwargs)
         axis = args[1] if len(args) > 1 else kwargs.get("axis")
         axes = range(onp.ndim(getval(x))) if axis is None else \
@@ -174,8 +182,8 @@ register(["sum"], masked_or(_masked_sum))
 # mean, var and std are Python wrappers around these primitives.
 register({"_primitive_mean": "mean"}, masked_or(_masked_mean), module=numpy_wrapper)
 register(["prod"], _prod_vjp)
-register(["max", "amax"], masked_or(_masked_choice(anp.max, -onp.inf)))
-register(["min", "amin"], masked_or(_masked_choice(anp.min, onp.inf)))
+register(["max", "amax"], masked_or(masked_choice(anp.max, -onp.inf)))
+register(["min", "amin"], masked_or(masked_choice(anp.min, onp.inf)))
 _VARIANCE_KEYWORDS = ("where", "mean", "correction")
 register({"_primitive_var": "var"}, masked_or(_masked_var, _VARIANCE_KEYWORDS),
          module=numpy_wrapper)

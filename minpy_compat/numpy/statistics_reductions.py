@@ -8,7 +8,8 @@ import autograd.numpy as anp
 import numpy as onp
 from autograd.tracer import getval, isbox
 
-from .reduction_gradients import drops_imaginary, real_if_dropped, root_of_variance
+from .reduction_gradients import drops_imaginary, real_if_dropped, root_of_variance, \
+    masked_choice
 
 NO_VALUE = onp._NoValue  # NumPy's "argument not given" marker (keepdims, initial, where...)
 
@@ -170,24 +171,25 @@ def nanstd(a, axis=None, dtype=None, out=None, ddof=0, keepdims=NO_VALUE, *, whe
 
 
 # ---- nan-aware max, min ----------------------------------------------------------------------
-def _nan_extreme(choose, pair, fill):
-    """Composite of ``nanmax``/``nanmin`` from ``choose`` (``anp.max``), ``pair``
-    (``anp.maximum``, to meet ``initial``) and ``fill`` (the value that never wins)."""
+def _nan_extreme(choose, fill):
+    """Composite of ``nanmax``/``nanmin`` from ``choose`` (``anp.max``) and ``fill`` (the
+    value that never wins); ``initial`` is one more candidate in each slice, as in
+    ``max``'s (``k`` elements tied with it share ``g`` with it, ``g / (k + 1)`` each)."""
     def composite(a, axis=None, out=None, keepdims=NO_VALUE, initial=NO_VALUE,
                   where=NO_VALUE):
         keep = _given(keepdims, False)
         x, ignored = _valid_entries(a, where, fill)
-        best = choose(x, axis=axis, keepdims=keep)
         if initial is not NO_VALUE:
-            return pair(best, initial)
+            return masked_choice(choose, fill)(x, axis, None, keep, initial)
+        best = choose(x, axis=axis, keepdims=keep)
         return anp.where(onp.all(ignored, axis=axis, keepdims=keep), onp.nan, best)
     return composite
 
 
-nanmax = _nan_extreme(anp.max, anp.maximum, -onp.inf)
+nanmax = _nan_extreme(anp.max, -onp.inf)
 nanmax.__name__ = "nanmax"
 nanmax.__doc__ = "Composite of ``numpy.nanmax``: the max with NaNs set to -inf (ties split)."
-nanmin = _nan_extreme(anp.min, anp.minimum, onp.inf)
+nanmin = _nan_extreme(anp.min, onp.inf)
 nanmin.__name__ = "nanmin"
 nanmin.__doc__ = "Composite of ``numpy.nanmin``: the min with NaNs set to +inf (ties split)."
 

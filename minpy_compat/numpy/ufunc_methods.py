@@ -25,7 +25,7 @@ NumPy's own method runs first on plain copies, so a bad call raises NumPy's erro
 anything is written.
 """
 import numpy as onp
-from autograd.tracer import getval
+from autograd.tracer import getval, isbox
 
 from ..dispatch.numpy_getitem import scatter_add
 from ..errors import PolicyError, TracedValueError, message
@@ -141,7 +141,7 @@ def ufunc_fold(ufunc, method, x, axis=0, dtype=None, keepdims=False, initial=_NO
     if initial is None:
         initial = _NO_INITIAL  # NumPy's spelling of "start from the first element"
     if initial is not _NO_INITIAL:
-        options["initial"] = initial
+        options["initial"] = getval(initial)
     expected = onp.asarray(getattr(ufunc, method)(onp.array(getval(x), copy=True), axis=axis,
                                                   dtype=dtype, **options))  # NumPy's errors
     if expected.dtype.kind not in "fc":
@@ -158,12 +158,14 @@ def ufunc_fold(ufunc, method, x, axis=0, dtype=None, keepdims=False, initial=_NO
     if where is not True:
         mask = onp.broadcast_to(where, onp.shape(getval(x)))
         mask = onp.moveaxis(mask, axes, tuple(range(len(axes)))).reshape((-1, *rest))
-    if onp.shape(getval(steps))[0] == 0 or (mask is not None and not mask.any()):
-        return _facade("asarray")(expected)  # the identity or initial alone: a constant
-    running, first = steps[0], 1
+    start = None
     if initial is not _NO_INITIAL or mask is not None:
-        start = ufunc.identity if initial is _NO_INITIAL else initial
-        running, first = onp.asarray(start, dtype=expected.dtype), 0
+        start = _as_dtype(ufunc.identity if initial is _NO_INITIAL else initial, expected.dtype)
+    if onp.shape(getval(steps))[0] == 0 or (mask is not None and not mask.any()):
+        # the identity or initial alone: a constant, or initial's value where it is traced
+        return _facade("broadcast_to")(start, expected.shape) if isbox(initial) else \
+            _facade("asarray")(expected)
+    running, first = (steps[0], 1) if start is None else (start, 0)
     partial = []
     for i in range(first, onp.shape(getval(steps))[0]):
         updated = ufunc(running, steps[i])
@@ -174,6 +176,34 @@ def ufunc_fold(ufunc, method, x, axis=0, dtype=None, keepdims=False, initial=_NO
         return _facade("reshape")(running, expected.shape)
     stacked = _facade("stack")([steps[0]] + partial)
     return _facade("moveaxis")(stacked, 0, axes[0])
+
+
+def _as_dtype(value, dtype):
+    """``value`` (a traced ``initial=`` too) in ``dtype``."""
+    return _facade("array")(value, dtype=dtype) if isbox(value) else \
+        onp.asarray(value, dtype=dtype)
+
+
+_REDUCE_PARAMETERS = ("axis", "dtype", "out", "keepdims", "initial", "where")
+
+
+def reduce_from_traced_initial(ufunc, array, args, kwargs):
+    """``ufunc.reduce(array, initial=traced)`` with ``array`` untraced (NumPy never asks
+    a traced ``array``'s ``__array_ufunc__`` then): the same differentiable call a traced
+    ``array`` makes (``maximum.reduce`` is ``amax``, ``subtract.reduce`` a fold)."""
+    kwargs = dict(zip(_REDUCE_PARAMETERS, args), **kwargs)
+    kwargs.setdefault("axis", 0)  # the ufunc method's default (sum, amax: None)
+    if kwargs.get("out") is not None:
+        raise TracedValueError(message(
+            f"numpy.{ufunc.__name__}.reduce argument 'out'", "no out= with a traced initial=",
+            "an out= array", "Assign the result instead: out[...] = ufunc.reduce(...)."))
+    kwargs.pop("out", None)
+    plain = {"add": "sum", "multiply": "prod", "maximum": "amax", "minimum": "amin"}
+    if ufunc.__name__ in plain:
+        return _facade(plain[ufunc.__name__])(array, **kwargs)
+    if ufunc.nin != 2:
+        ufunc.reduce(array, **dict(kwargs, initial=getval(kwargs["initial"])))  # its error
+    return ufunc_fold(ufunc, "reduce", _facade("asarray")(array), **kwargs)
 
 
 def traced_ufunc_method(ufunc, method, inputs, kwargs):

@@ -23,7 +23,8 @@ import numpy as onp
 from autograd.tracer import getval
 
 from .. import numpy as np
-from ..errors import CellArgumentError, message
+from ..dtype import pretty
+from ..errors import CellArgumentError, CellTypeError, message
 from ..primitive import customop
 from .checks import keeps_float_dtype
 from .functional import _float_like_inputs, float_only, log_softmax, no_bool, sigmoid
@@ -114,20 +115,40 @@ def leaky_relu(input, alpha=0.2):
     return result.astype(data.dtype) if data.dtype.kind in "iu" else result
 
 
+def _signed_or_float(where, input):
+    """``(x, int_dtype)``: a signed int input as float64 (exact up to 2**53) with its dtype,
+    which MindSpore's HSwish/HSigmoid give back (the float result truncated toward 0); a
+    float input as it is. Bool and unsigned Tensors are refused, as MindSpore refuses them."""
+    dtype = getattr(getval(no_bool(where, input)), "dtype", None)
+    if dtype is None or dtype.kind == "f":
+        return input, None
+    if dtype.kind != "i":
+        raise CellTypeError(message(where, "a Tensor of float16, float32, float64, int8, "
+                                    "int16, int32 or int64", f"{pretty(dtype)}",
+                                    "Cast it first: x.astype(ms.float32)."))
+    return input.astype(onp.float64), dtype
+
+
+def _as_given(result, int_dtype):
+    return result if int_dtype is None else result.astype(int_dtype)
+
+
 @keeps_float_dtype
 def hardsigmoid(input):
     """``relu6(x + 3) / 6``: 0 up to -3, 1 from 3, linear between."""
-    x = _float(no_bool("ops.hardsigmoid input", input))
+    x, int_dtype = _signed_or_float("ops.hardsigmoid input", input)
     data = getval(x)
-    return np.where((data > -3) & (data < 3), (x + 3) * (1 / 6), (data >= 3).astype(data.dtype))
+    return _as_given(np.where((data > -3) & (data < 3), (x + 3) * (1 / 6),
+                              (data >= 3).astype(data.dtype)), int_dtype)
 
 
 @keeps_float_dtype
 def hardswish(input):
     """``x * relu6(x + 3) / 6``: 0 below -3, ``x`` above 3."""
-    x = _float(input)
+    x, int_dtype = _signed_or_float("ops.hardswish input", input)
     data = getval(x)
-    return np.where(data < -3, 0, np.where(data > 3, x, x * (x + 3) * (1 / 6)))
+    return _as_given(np.where(data < -3, 0, np.where(data > 3, x, x * (x + 3) * (1 / 6))),
+                     int_dtype)
 
 
 @keeps_float_dtype
