@@ -53,7 +53,7 @@ def _kind(where, dtype, kinds, default):
     dtype = onp.dtype(default if dtype is None else dtype)
     if dtype.kind not in kinds:
         wanted = "a float dtype" if kinds == "f" else "an int dtype"
-        raise CellTypeError(message(f"ops.{where} dtype", wanted, str(dtype)))
+        raise CellArgumentError(message(f"ops.{where} dtype", wanted, str(dtype)))
     return dtype
 
 

@@ -175,7 +175,7 @@ def mirror_pad(input_x, paddings, mode):
                                             f" on axis {axis} ({mode})", f"{(before, after)}"))
         index = onp.arange(-before, n + after)
         index = onp.where(index < 0, -index - shift, index)
-        index = onp.where(index >= n, 2 * n - 1 - shift - index, index)
+        index = onp.where(index >= n, 2 * n - 2 + shift - index, index)
         input_x = np.take(input_x, index, axis=axis)
     return input_x
 
