@@ -221,7 +221,33 @@ _LAZY = {
     "nnf_unpooling": ["adaptive_avg_pool3d", "adaptive_max_pool3d", "conv3d_transpose",
                       "fractional_max_pool2d", "lrn", "max_unpool1d", "max_unpool2d",
                       "max_unpool3d"],
+    "fn_random": ["bernoulli", "laplace", "multinomial", "normal", "rand", "rand_like", "randint",
+                  "randint_like", "randn", "randn_like", "random_categorical", "random_gamma",
+                  "random_poisson", "randperm", "shuffle", "standard_laplace", "standard_normal",
+                  "uniform"],
+    "fn_scatter": ["scatter_div", "scatter_max", "scatter_min", "scatter_mul", "scatter_nd_div",
+                   "scatter_nd_max", "scatter_nd_min", "scatter_nd_mul", "scatter_nd_sub",
+                   "scatter_nd_update", "scatter_update", "tensor_scatter_div",
+                   "tensor_scatter_max", "tensor_scatter_min", "tensor_scatter_mul",
+                   "tensor_scatter_sub", "unsorted_segment_max", "unsorted_segment_min",
+                   "unsorted_segment_prod", "unsorted_segment_sum"],
+    "fn_shaping": ["batch_to_space_nd", "channel_shuffle", "mirror_pad", "repeat_elements",
+                   "reverse", "reverse_sequence", "sequence_mask", "slice", "space_to_batch_nd",
+                   "strided_slice", "top_k", "tril_indices", "triu_indices"],
+    "fn_fold": ["fold", "unfold"],
 }
 __all__ += ["adaptive_avg_pool3d", "adaptive_max_pool3d", "conv3d_transpose",
             "fractional_max_pool2d", "lrn", "max_unpool1d", "max_unpool2d", "max_unpool3d"]
+# random, scattering and shaping function ops (fn_random, fn_scatter, fn_shaping, fn_fold)
+__all__ += ["batch_to_space_nd", "bernoulli", "channel_shuffle", "fold", "laplace", "mirror_pad",
+            "multinomial", "normal", "rand", "rand_like", "randint", "randint_like", "randn",
+            "randn_like", "random_categorical", "random_gamma", "random_poisson", "randperm",
+            "repeat_elements", "reverse", "reverse_sequence", "scatter_div", "scatter_max",
+            "scatter_min", "scatter_mul", "scatter_nd_div", "scatter_nd_max", "scatter_nd_min",
+            "scatter_nd_mul", "scatter_nd_sub", "scatter_nd_update", "scatter_update",
+            "sequence_mask", "shuffle", "slice", "space_to_batch_nd", "standard_laplace",
+            "standard_normal", "strided_slice", "tensor_scatter_div", "tensor_scatter_max",
+            "tensor_scatter_min", "tensor_scatter_mul", "tensor_scatter_sub", "top_k",
+            "tril_indices", "triu_indices", "unfold", "uniform", "unsorted_segment_max",
+            "unsorted_segment_min", "unsorted_segment_prod", "unsorted_segment_sum"]
 __getattr__, __dir__ = lazy_names(__name__, _LAZY, globals())
