@@ -92,6 +92,8 @@ fft = _one_dim("fft")
 fft.__doc__ = "The 1-D discrete Fourier transform over ``dim``."
 ifft = _one_dim("ifft")
 ifft.__doc__ = "The 1-D inverse discrete Fourier transform over ``dim``."
+
+
 def rfft(input, n=None, dim=-1, norm=None):
     """The 1-D Fourier transform of a real input (the n//2 + 1 non-negative terms); a
     complex input gives the same terms of its ``fft``, as in MindSpore."""
@@ -103,6 +105,7 @@ def rfft(input, n=None, dim=-1, norm=None):
 
 
 _real_fft = _one_dim("rfft", real_only=True)
+_real_fft.__doc__ = rfft.__doc__
 irfft = _one_dim("irfft")
 irfft.__doc__ = "The inverse of ``rfft``: a real output of length n (2 * (m - 1) if None)."
 hfft = _one_dim("hfft")
