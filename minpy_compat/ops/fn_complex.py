@@ -13,6 +13,7 @@ from autograd.tracer import getval
 
 from .. import numpy as np
 from ..errors import CellArgumentError, CellTypeError, message
+from .fn_linalg_more import p_norm
 
 
 def _dtype_of(x):
@@ -167,9 +168,8 @@ def clip_by_norm(x, max_norm, norm_type=2.0, error_if_nonfinite=False):
     if isinstance(norm_type, str):
         raise CellTypeError(message("ops.clip_by_norm norm_type", "a float (inf allowed)",
                                     repr(norm_type)))
-    norms = [np.linalg.vector_norm(np.reshape(item, (-1,)), ord=norm_type) for item in items]
-    total = norms[0] if len(norms) == 1 else \
-        np.linalg.vector_norm(np.stack(norms), ord=norm_type)
+    norms = [p_norm(item, norm_type) for item in items]
+    total = norms[0] if len(norms) == 1 else p_norm(np.stack(norms), norm_type)
     if error_if_nonfinite and not onp.isfinite(getval(total)):
         raise CellArgumentError(message("ops.clip_by_norm x", "a finite total norm",
                                         str(getval(total)), "Set error_if_nonfinite=False."))

@@ -112,17 +112,27 @@ def _norm_dtype(where, x, dtype):
     return _as_float(x)
 
 
+def p_norm(x, ord, axis=None, keepdims=False):
+    """The ``ord`` vector norm of ``x`` over ``axis`` (an int, a tuple or None: all)."""
+    size = abs(x)
+    if ord == onp.inf:
+        return np.max(size, axis=axis, keepdims=keepdims)
+    if ord == -onp.inf:
+        return np.min(size, axis=axis, keepdims=keepdims)
+    if ord == 0:
+        return np.sum(getval(size) != 0, axis=axis, keepdims=keepdims).astype(size.dtype)
+    if ord == 1:
+        return np.sum(size, axis=axis, keepdims=keepdims)
+    return np.sum(size ** ord, axis=axis, keepdims=keepdims) ** (1.0 / ord)
+
+
 def vector_norm(x, ord=2, axis=None, keepdims=False, *, dtype=None):
     """The ``ord`` vector norm over ``axis`` (all elements when None)."""
     x = _norm_dtype("ops.vector_norm", x, dtype)
     if isinstance(ord, str):
         raise CellTypeError(message("ops.vector_norm ord", "a number", repr(ord)))
-    flat = np.reshape(x, (-1,)) if axis is None else x
-    axes = None if axis is None else axis if isinstance(axis, tuple) else (axis,)
-    result = np.linalg.vector_norm(flat, ord=ord, axis=axes, keepdims=keepdims)
-    if axis is None and keepdims:
-        result = np.reshape(result, (1,) * len(_shape(x)))
-    return _keep(result, x)
+    return _keep(p_norm(x, ord, axis=axis if axis is None else tuple(axis)
+                        if isinstance(axis, (tuple, list)) else axis, keepdims=keepdims), x)
 
 
 def matrix_norm(A, ord="fro", axis=(-2, -1), keepdims=False, *, dtype=None):
