@@ -250,4 +250,36 @@ __all__ += ["batch_to_space_nd", "bernoulli", "channel_shuffle", "fold", "laplac
             "tensor_scatter_min", "tensor_scatter_mul", "tensor_scatter_sub", "top_k",
             "tril_indices", "triu_indices", "unfold", "uniform", "unsorted_segment_max",
             "unsorted_segment_min", "unsorted_segment_prod", "unsorted_segment_sum"]
+# linear algebra, FFT, windows and math functions (fn_linalg*, fn_fft, fn_windows, fn_math,
+# fn_complex)
+_LAZY["fn_linalg"] = ["cholesky", "cholesky_inverse", "cholesky_solve", "cond", "eig", "eigvals",
+                      "logdet", "lstsq", "lu_solve", "lu_unpack", "matrix_exp", "matrix_solve",
+                      "pinv", "qr", "slogdet", "svd"]
+_LAZY["fn_linalg_more"] = ["addbmm", "addr", "adjoint", "batch_dot", "cov", "matrix_band_part",
+                           "matrix_diag", "matrix_diag_part", "matrix_norm", "matrix_set_diag",
+                           "mm", "mv", "t", "vander", "vecdot", "vector_norm"]
+_LAZY["fn_fft"] = ["fft", "fft2", "fftfreq", "fftn", "fftshift", "hfft", "ifft", "ifft2", "ifftn",
+                   "ifftshift", "ihfft", "irfft", "irfft2", "irfftn", "rfft", "rfft2", "rfftfreq",
+                   "rfftn"]
+_LAZY["fn_windows"] = ["bartlett_window", "blackman_window", "hamming_window", "hann_window",
+                       "kaiser_window"]
+_LAZY["fn_math"] = ["absolute", "floor_mod", "floordiv", "floormod", "fmax", "fmin", "gcd",
+                    "heaviside", "i0", "lcm", "ldexp", "logspace", "multiply", "nan_to_num",
+                    "nanmedian", "nanquantile", "nextafter", "quantile", "sgn", "subtract"]
+_LAZY["fn_complex"] = ["angle", "clip_by_norm", "conj", "imag", "is_complex", "is_floating_point",
+                       "isneginf", "isposinf", "isreal", "msort", "numel", "polar", "rank",
+                       "ravel", "real", "renorm", "size"]
+__all__ += ["absolute", "addbmm", "addr", "adjoint", "angle", "bartlett_window", "batch_dot",
+            "blackman_window", "cholesky", "cholesky_inverse", "cholesky_solve", "clip_by_norm",
+            "cond", "conj", "cov", "eig", "eigvals", "fft", "fft2", "fftfreq", "fftn", "fftshift",
+            "floor_mod", "floordiv", "floormod", "fmax", "fmin", "gcd", "hamming_window",
+            "hann_window", "heaviside", "hfft", "i0", "ifft", "ifft2", "ifftn", "ifftshift",
+            "ihfft", "imag", "irfft", "irfft2", "irfftn", "is_complex", "is_floating_point",
+            "isneginf", "isposinf", "isreal", "kaiser_window", "lcm", "ldexp", "logdet",
+            "logspace", "lstsq", "lu_solve", "lu_unpack", "matrix_band_part", "matrix_diag",
+            "matrix_diag_part", "matrix_exp", "matrix_norm", "matrix_set_diag", "matrix_solve",
+            "mm", "msort", "multiply", "mv", "nan_to_num", "nanmedian", "nanquantile", "nextafter",
+            "numel", "pinv", "polar", "qr", "quantile", "rank", "ravel", "real", "renorm", "rfft",
+            "rfft2", "rfftfreq", "rfftn", "sgn", "size", "slogdet", "subtract", "svd", "t",
+            "vander", "vecdot", "vector_norm"]
 __getattr__, __dir__ = lazy_names(__name__, _LAZY, globals())
