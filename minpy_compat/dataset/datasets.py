@@ -50,6 +50,10 @@ class Dataset:
     def get_col_names(self):
         return list(self._columns)
 
+    def _endless(self):
+        """Whether an epoch never ends (an endless ``repeat`` below, with no ``take``)."""
+        return any(child._endless() for child in self._children)
+
     def get_dataset_size(self):
         """The number of rows (of batches, after ``batch``) one epoch yields."""
         return self._size()

@@ -46,6 +46,9 @@ class RepeatDataset(_Passthrough):
         super().__init__(child)
         self._count = count
 
+    def _endless(self):
+        return self._count is None or self._child._endless()
+
     def _size(self):
         if self._count is None:
             raise CellArgumentError(message("Dataset.repeat().get_dataset_size",
@@ -66,7 +69,12 @@ class TakeDataset(_Passthrough):
         super().__init__(child)
         self._count = count
 
+    def _endless(self):
+        return self._count == -1 and self._child._endless()
+
     def _size(self):
+        if self._count != -1 and self._child._endless():
+            return self._count
         size = self._child._size()
         return size if self._count == -1 else min(size, self._count)
 
