@@ -159,3 +159,16 @@ def test_iterating_past_num_epochs_names_the_iterator():
     with pytest.raises(RuntimeError, match=r"NumpySlicesDataset.create_tuple_iterator: "
                                            r"expected at most num_epochs=1 passes, got pass 2"):
         next(it)
+
+
+def test_samplers_of_your_own_are_checked():
+    class Wrong(ds.Sampler):
+        def __iter__(self):
+            yield from (0, 9)
+
+    with pytest.raises(RuntimeError, match=r"Wrong.__iter__: expected indices in \[0, 6\), "
+                                           r"got \[9\]"):
+        rows(data(sampler=Wrong()))
+    with pytest.raises(TypeError, match=r"Sampler: expected a Sampler subclass that defines "
+                                        r"__iter__"):
+        rows(data(sampler=ds.Sampler()))

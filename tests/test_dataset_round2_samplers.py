@@ -126,3 +126,12 @@ def test_importing_the_package_loads_no_dataset_module():
             "print('minpy_compat.dataset.transforms' in sys.modules)")
     assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           check=True).stdout.strip() == "False"
+
+
+@pytest.mark.parametrize("name", ["minpy_compat.dataset.samplers",
+                                  "minpy_compat.dataset.transforms"])
+def test_docstring_examples(name):
+    import doctest
+    import importlib
+    result = doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS)
+    assert result.attempted > 0 and result.failed == 0

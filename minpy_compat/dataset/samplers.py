@@ -52,13 +52,44 @@ class Sampler:
         return self._rng
 
     def _bind(self, length, where):
-        """Check the sampler fits a source of ``length`` rows (``where`` names the source)."""
+        """Check the sampler fits a source of ``length`` rows (``where`` names the source);
+        a sampler of your own reads that length as ``self.dataset_size`` in ``__iter__``."""
+        self.dataset_size = length
 
+    def _count(self, length):
+        return self._cap(len(self._indices(length)))
+
+    def _indices(self, length):
+        """A sampler of your own: the indices its ``__iter__`` yields, checked."""
+        if not hasattr(self, "__iter__"):
+            raise CellTypeError(message(type(self).__name__, "a Sampler subclass that "
+                                        "defines __iter__ (yielding row indices)",
+                                        "no __iter__"))
+        indices = _index_list(f"{type(self).__name__}.__iter__", list(iter(self)))
+        bad = [i for i in indices if not 0 <= i < length]
+        if bad:
+            raise DatasetPipelineError(message(f"{type(self).__name__}.__iter__",
+                                               f"indices in [0, {length})", str(bad[:5])))
+        return indices[:self._cap(len(indices))]
+
+
+class _Builtin(Sampler):
     def _count(self, length):
         return self._cap(length)
 
 
-class SequentialSampler(Sampler):
+class _IterSampler(Sampler):
+    """Any iterable of row indices given as ``sampler=`` (read afresh each epoch)."""
+
+    def __init__(self, indices):
+        super().__init__()
+        self._source = indices
+
+    def __iter__(self):
+        return iter(self._source)
+
+
+class SequentialSampler(_Builtin):
     """Rows ``start_index, start_index + 1, ...`` in order."""
 
     def __init__(self, start_index=None, num_samples=None):
@@ -67,6 +98,7 @@ class SequentialSampler(Sampler):
                                 allow_none=True) or 0
 
     def _bind(self, length, where):
+        super()._bind(length, where)
         if not 0 <= self.start_index < max(length, 1):
             raise DatasetPipelineError(message(
                 f"{where} SequentialSampler 'start_index'", f"an index in [0, {length})",
@@ -79,7 +111,7 @@ class SequentialSampler(Sampler):
         return range(self.start_index, self.start_index + self._count(length))
 
 
-class RandomSampler(Sampler):
+class RandomSampler(_Builtin):
     """A fresh random order each epoch (or draws with ``replacement=True``)."""
 
     def __init__(self, replacement=False, num_samples=None):
@@ -103,7 +135,7 @@ def _index_list(where, indices):
     return [int(i) for i in indices]
 
 
-class SubsetSampler(Sampler):
+class SubsetSampler(_Builtin):
     """The rows at ``indices``, in that order."""
 
     def __init__(self, indices, num_samples=None):
@@ -111,6 +143,7 @@ class SubsetSampler(Sampler):
         self.indices = _index_list(f"{type(self).__name__} 'indices'", indices)
 
     def _bind(self, length, where):
+        super()._bind(length, where)
         bad = [i for i in self.indices if not 0 <= i < length]
         if bad:
             raise DatasetPipelineError(message(
@@ -132,7 +165,7 @@ class SubsetRandomSampler(SubsetSampler):
         return [self.indices[i] for i in order]
 
 
-class WeightedRandomSampler(Sampler):
+class WeightedRandomSampler(_Builtin):
     """Rows ``0 .. len(weights) - 1`` drawn with probability proportional to ``weights``."""
 
     def __init__(self, weights, num_samples=None, replacement=True):
@@ -161,7 +194,7 @@ class WeightedRandomSampler(Sampler):
         return onp.argsort(-keys, kind="stable")[:count]
 
 
-class DistributedSampler(Sampler):
+class DistributedSampler(_Builtin):
     """Shard ``shard_id`` of ``num_shards``: every ``num_shards``-th row, the last rows padded
     from the start so each shard has as many (``offset >= 0``: no padding, row ``k`` goes to
     shard ``(k + offset) % num_shards``). ``shuffle`` permutes the rows the same way on every
@@ -214,6 +247,8 @@ def select_sampler(where, random_access, num_samples, shuffle, sampler, num_shar
                 "Give those to the sampler instead."))
         if isinstance(sampler, (list, tuple, onp.ndarray)):
             sampler = SubsetSampler(sampler)
+        elif not isinstance(sampler, Sampler) and hasattr(sampler, "__iter__"):
+            sampler = _IterSampler(sampler)
         if not isinstance(sampler, Sampler):
             raise CellTypeError(message(f"{where} 'sampler'",
                                         "a dataset sampler or a list of row indices",

@@ -9,6 +9,19 @@ def shards(ds, n, **kw):
             for i in range(kw["num_shards"])]
 
 
+def own_sampler(ds, **kw):
+    class EveryThird(ds.Sampler):
+        def __iter__(self):
+            yield from range(0, self.dataset_size, 3)
+    data = ab(ds, sampler=EveryThird(**kw))
+    return [data.get_dataset_size(), col(data)]
+
+
+class Indices:
+    def __iter__(self):
+        return iter([5, 1])
+
+
 def union(parts):
     return [sorted(set(sum(parts, []))), sum(len(p) for p in parts)]
 
@@ -51,6 +64,10 @@ SAMPLERS = {
                                       ab(ds, num_samples=20).get_dataset_size(),
                                       ab(ds, num_samples=0).get_dataset_size()],
     "sampler_list": lambda ds, T, dt: col(ab(ds, sampler=[4, 2, 2])),
+    "sampler_iterable": lambda ds, T, dt: [ab(ds, sampler=Indices()).get_dataset_size(),
+                                           col(ab(ds, sampler=Indices()))],
+    "sampler_of_your_own": lambda ds, T, dt: own_sampler(ds),
+    "sampler_of_your_own_count": lambda ds, T, dt: own_sampler(ds, num_samples=2),
     "random_sizes": lambda ds, T, dt: [
         ab(ds, sampler=ds.RandomSampler()).get_dataset_size(),
         ab(ds, sampler=ds.RandomSampler(num_samples=4)).get_dataset_size(),
