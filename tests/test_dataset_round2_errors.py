@@ -26,6 +26,11 @@ PIPELINE = [
     (RuntimeError, r"NumpySlicesDataset.batch 'per_batch_map' output 0: expected a list of 2",
      lambda: rows(data().batch(2, input_columns=["a"],
                                per_batch_map=lambda a, info: (a + a,)))),
+    (TypeError, r"NumpySlicesDataset.batch 'drop_remainder': expected True or False, got int",
+     lambda: data().batch(2, drop_remainder=1)),
+    (RuntimeError, r"NumpySlicesDataset.batch 'per_batch_map': expected 1 columns \(one per "
+     r"output column\), got 2", lambda: rows(data().batch(
+         2, input_columns=["a"], per_batch_map=lambda a, info: (a, a)))),
     (ValueError, r"NumpySlicesDataset.batch 'batch_size' \(the function's result\): expected",
      lambda: rows(data().batch(lambda info: 0))),
     (TypeError, r"NumpySlicesDataset.shuffle 'buffer_size': expected an int, got float",

@@ -49,11 +49,15 @@ class BatchDataset(Dataset):
                 column_list(f"{where} 'output_columns'", output_columns)
             columns, self._place = column_plan(names, self._inputs, outputs,
                                                f"{where} 'output_columns'")
+            self._results = len(outputs)
         elif input_columns is not None or output_columns is not None:
             raise CellArgumentError(message(f"{where} 'input_columns'",
                                             "a per_batch_map to go with it", "none"))
+        if not isinstance(drop_remainder, bool):
+            raise CellTypeError(message(f"{where} 'drop_remainder'", "True or False",
+                                        describe(drop_remainder)))
         super().__init__(columns, child)
-        self._drop, self._label = bool(drop_remainder), where
+        self._drop, self._label = drop_remainder, where
 
     def get_batch_size(self):
         return self._batch if isinstance(self._batch, int) else -1
@@ -94,6 +98,10 @@ class BatchDataset(Dataset):
         if self._map is not None:
             result = self._map(*(columns[i] for i in self._inputs), BatchInfo(number, epoch))
             result = result if isinstance(result, tuple) else (result,)
+            if len(result) != self._results:
+                raise DatasetPipelineError(message(
+                    f"{self._label} 'per_batch_map'", f"{self._results} columns (one per "
+                    "output column)", f"{len(result)}", "Return a tuple of lists."))
             for i, values in enumerate(result):
                 if not hasattr(values, "__len__") or len(values) != len(rows):
                     raise DatasetPipelineError(message(

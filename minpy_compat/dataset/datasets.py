@@ -171,7 +171,12 @@ class Dataset:
         return [value.dtype for value in self._first_row()]
 
     def get_batch_size(self):
+        """The batch size of the last ``batch`` (1 without one; -1 for a function)."""
         return 1
+
+    def get_repeat_count(self):
+        """The count of the last ``repeat`` (1 without one; -1 for an endless one)."""
+        return self._child.get_repeat_count() if self._child is not None else 1
 
     # ---- iterators -------------------------------------------------------------------
     def create_tuple_iterator(self, columns=None, num_epochs=-1, output_numpy=False,

@@ -49,6 +49,9 @@ class RepeatDataset(_Passthrough):
     def _endless(self):
         return self._count is None or self._child._endless()
 
+    def get_repeat_count(self):
+        return -1 if self._count is None else self._count
+
     def _size(self):
         if self._count is None:
             raise CellArgumentError(message("Dataset.repeat().get_dataset_size",

@@ -122,6 +122,9 @@ PIPELINE = {
     "tuple_iterator_next": lambda ds, T, dt: plain(next(ab(ds, 3).create_tuple_iterator(
         output_numpy=True))),
     "repeat_take": lambda ds, T, dt: col(ab(ds, 3).repeat(3).take(7)),
+    "batch_and_repeat_getters": lambda ds, T, dt: [
+        ab(ds).get_batch_size(), ab(ds).batch(4).get_batch_size(), ab(ds).get_repeat_count(),
+        ab(ds).repeat(3).get_repeat_count(), ab(ds).repeat().get_repeat_count()],
 }
 
 PIPELINE_ERRORS = {
@@ -149,6 +152,9 @@ PIPELINE_ERRORS = {
     "iterator_zero_epochs": lambda ds, T, dt: list(ab(ds).create_tuple_iterator(num_epochs=0)),
     "iterator_columns_int": lambda ds, T, dt: ab(ds).create_tuple_iterator(columns=3),
     "iterator_output_numpy_int": lambda ds, T, dt: ab(ds).create_tuple_iterator(output_numpy=1),
+    "batch_drop_remainder_int": lambda ds, T, dt: ab(ds).batch(4, drop_remainder=1),
+    "per_batch_map_columns_count": lambda ds, T, dt: col(ab(ds).batch(
+        2, per_batch_map=lambda a, info: (a, a), input_columns=["a"])),
     "per_batch_map_rows": lambda ds, T, dt: col(ab(ds).batch(
         3, per_batch_map=lambda a, info: (a + a,), input_columns=["a"])),
 }
