@@ -181,6 +181,11 @@ class CheckpointShapeError(CellLayerError, RuntimeError, ValueError):
     (MindSpore raises RuntimeError)."""
 
 
+class DatasetPipelineError(CellLayerError, RuntimeError, ValueError):
+    """dataset: a pipeline MindSpore rejects only when it runs (an unknown column, a shard
+    or index out of range, epochs past ``num_epochs``): MindSpore raises RuntimeError."""
+
+
 class VmapError(CellLayerError, RuntimeError, ValueError):
     """ops.vmap: bad in_axes/out_axes, or batch axes of different sizes (MindSpore raises
     RuntimeError)."""

@@ -1,4 +1,5 @@
-"""A small ``mindspore.dataset``: in-memory sources, batch, shuffle, map, repeat.
+"""A small ``mindspore.dataset``: in-memory sources read through samplers, and the
+pipeline operations (batch, shuffle, map, filter, zip, concat, ...), as MindSpore 2.10's.
 
 >>> import numpy
 >>> from minpy_compat import dataset as ds
@@ -7,7 +8,25 @@
 >>> batches.get_dataset_size(), [b[1].tolist() for b in batches.create_tuple_iterator()]
 (2, [[0, 1], [2, 3]])
 """
-from .datasets import Dataset, GeneratorDataset, NumpySlicesDataset
+from .datasets import Dataset
+from .sources import GeneratorDataset, NumpySlicesDataset
 from . import config
+from ..lazy_names import lazy_names
 
-__all__ = ["Dataset", "GeneratorDataset", "NumpySlicesDataset", "config"]
+__all__ = ["BatchInfo", "Dataset", "DictIterator", "DistributedSampler", "GeneratorDataset",
+           "NumpySlicesDataset", "RandomSampler", "Sampler", "SequentialSampler",
+           "SubsetRandomSampler", "SubsetSampler", "TupleIterator", "WeightedRandomSampler",
+           "config", "samplers", "transforms", "zip"]
+
+__getattr__, __dir__ = lazy_names(__name__, {
+    "samplers": ["DistributedSampler", "RandomSampler", "Sampler", "SequentialSampler",
+                 "SubsetRandomSampler", "SubsetSampler", "WeightedRandomSampler"],
+    "batching": ["BatchInfo"],
+    "iterators": ["DictIterator", "TupleIterator"],
+}, globals(), submodules=("samplers", "transforms"))
+
+
+def zip(datasets):
+    """One dataset of the columns of a tuple of datasets, as long as the shortest."""
+    from .pipeline import zip_datasets
+    return zip_datasets(datasets)

@@ -1,247 +1,198 @@
-"""Dataset nodes: each yields rows (tuples of NumPy arrays) and knows its size."""
-import numpy as onp
+"""The operations every dataset has. A node yields rows (tuples of NumPy arrays) for one
+epoch from ``_rows(epoch)`` and knows how many from ``_size()``; the node classes live in
+``sources`` (NumpySlicesDataset, GeneratorDataset), ``pipeline`` (shuffle, repeat, take,
+skip, zip, concat, project, rename, filter), ``batching`` and ``mapped``."""
+import numbers
 
-from ..errors import CellArgumentError, CellTypeError, describe, message
-from ..tensor import Tensor
-from . import config
+from ..errors import CellArgumentError, CellTypeError, DatasetPipelineError, describe, message
 
 
-def _check_count(where, value, low=1):
-    if isinstance(value, bool) or not isinstance(value, int) or value < low:
-        raise CellArgumentError(message(where, f"an int >= {low}", describe(value)))
+def check_count(where, value, low=1, minus_one=False):
+    """An int count >= ``low`` (or -1 where ``minus_one``): TypeError, else ValueError."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        raise CellTypeError(message(where, "an int", describe(value)))
+    if value < low and not (minus_one and value == -1):
+        raise CellArgumentError(message(
+            where, f"an int >= {low}" + (" or -1" if minus_one else ""), str(value)))
+    return int(value)
 
 
 def column_list(where, names):
     names = [names] if isinstance(names, str) else names
-    if not isinstance(names, (list, tuple)) or not names or \
-            not all(isinstance(n, str) for n in names):
+    if not isinstance(names, (list, tuple)) or not all(isinstance(n, str) for n in names):
         raise CellTypeError(message(where, "a column name or a list of them", describe(names)))
+    if not names:
+        raise CellArgumentError(message(where, "at least one column name", "an empty list"))
     return list(names)
 
 
-class Dataset:
-    """The operations every dataset has; subclasses give ``_rows`` and ``_size``."""
+def unique_columns(where, names):
+    repeated = sorted({n for n in names if names.count(n) > 1})
+    if repeated:
+        raise DatasetPipelineError(message(where, "distinct column names",
+                                           f"{repeated} more than once",
+                                           "Rename the columns first."))
+    return names
 
-    def __init__(self, columns, child=None):
+
+class Dataset:
+    """A dataset node; ``children`` are the datasets it reads."""
+
+    def __init__(self, columns, *children):
         self._columns = list(columns)
-        self._child = child
+        self._children = children
+        self._child = children[0] if children else None
+
+    def _where(self, operation, argument=None):
+        where = f"{type(self).__name__}.{operation}"
+        return f"{where} '{argument}'" if argument else where
 
     def get_col_names(self):
         return list(self._columns)
 
+    def _endless(self):
+        """Whether an epoch never ends (an endless ``repeat`` below, with no ``take``)."""
+        return any(child._endless() for child in self._children)
+
     def get_dataset_size(self):
-        """The number of rows (of batches, after ``batch``) one pass yields."""
+        """The number of rows (of batches, after ``batch``) one epoch yields."""
         return self._size()
-
-    def batch(self, batch_size, drop_remainder=False):
-        _check_count(f"{type(self).__name__}.batch 'batch_size'", batch_size)
-        return _Batch(self, batch_size, bool(drop_remainder))
-
-    def shuffle(self, buffer_size):
-        _check_count(f"{type(self).__name__}.shuffle 'buffer_size'", buffer_size, low=2)
-        return _Shuffle(self, buffer_size)
-
-    def repeat(self, count=None):
-        if count is not None and count != -1:
-            _check_count(f"{type(self).__name__}.repeat 'count'", count)
-        return _Repeat(self, None if count in (None, -1) else count)
-
-    def map(self, operations, input_columns=None, output_columns=None):
-        """Run ``operations`` (a callable or a list run in turn) on ``input_columns``."""
-        from .mapped import MapDataset
-        return MapDataset(self, operations, input_columns, output_columns)
-
-    def create_tuple_iterator(self, columns=None, num_epochs=-1, output_numpy=False,
-                              do_copy=True):
-        """Rows as lists of Tensors (NumPy arrays with ``output_numpy=True``)."""
-        where = f"{type(self).__name__}.create_tuple_iterator 'columns'"
-        index = [self._index(c, where) for c in column_list(where, columns)] \
-            if columns is not None else list(range(len(self._columns)))
-        for row in self._rows():
-            yield [_output(row[i], output_numpy) for i in index]
-
-    def create_dict_iterator(self, num_epochs=-1, output_numpy=False, do_copy=True):
-        """Rows as dicts from column name to Tensor (or NumPy array)."""
-        for row in self._rows():
-            yield {name: _output(value, output_numpy)
-                   for name, value in zip(self._columns, row)}
-
-    def __iter__(self):
-        return self.create_tuple_iterator()
 
     def __len__(self):
         return self.get_dataset_size()
 
     def _index(self, name, where):
         if name not in self._columns:
-            raise CellArgumentError(message(where, f"a column among {self._columns}",
-                                            repr(name)))
+            raise DatasetPipelineError(message(where, f"a column among {self._columns}",
+                                               repr(name)))
         return self._columns.index(name)
 
+    # ---- pipeline operations (each returns a new dataset) ----------------------------
+    def batch(self, batch_size, drop_remainder=False, num_parallel_workers=None, **kwargs):
+        """Rows stacked ``batch_size`` at a time (an int, or a function of ``BatchInfo``);
+        ``per_batch_map(*columns, batch_info)`` rewrites the lists of rows of
+        ``input_columns`` into ``output_columns`` first."""
+        from .batching import BatchDataset
+        return BatchDataset(self, batch_size, drop_remainder, **kwargs)
 
-def _output(value, output_numpy):
-    return value if output_numpy else Tensor(value)
+    def shuffle(self, buffer_size):
+        from .pipeline import ShuffleDataset
+        return ShuffleDataset(self, check_count(self._where("shuffle", "buffer_size"),
+                                                buffer_size, low=2))
 
+    def repeat(self, count=None):
+        from .pipeline import RepeatDataset
+        if count is not None:
+            count = check_count(self._where("repeat", "count"), count, minus_one=True)
+        return RepeatDataset(self, None if count in (None, -1) else count)
 
-def _as_columns(data, column_names):
-    """MindSpore's rules: a dict gives its keys, a tuple one column per item, else one."""
-    if isinstance(data, dict):
-        names, columns = list(data), list(data.values())
-    elif isinstance(data, tuple):
-        names, columns = [f"column_{i}" for i in range(len(data))], list(data)
-    else:
-        names, columns = ["column_0"], [data]
-    if column_names is not None:
-        names = column_list("NumpySlicesDataset 'column_names'", column_names)
-    columns = [onp.asarray(c) for c in columns]
-    if len(names) != len(columns):
-        raise CellArgumentError(message("NumpySlicesDataset 'column_names'",
-                                        f"{len(columns)} names", f"{len(names)}"))
-    if any(c.ndim == 0 for c in columns) or len({len(c) for c in columns}) != 1:
-        raise CellArgumentError(message(
-            "NumpySlicesDataset 'data'", "columns with the same first dimension",
-            f"shapes {[c.shape for c in columns]}"))
-    return names, columns
+    def take(self, count=-1):
+        from .pipeline import TakeDataset
+        return TakeDataset(self, check_count(self._where("take", "count"), count,
+                                             minus_one=True))
 
+    def skip(self, count):
+        from .pipeline import SkipDataset
+        return SkipDataset(self, check_count(self._where("skip", "count"), count, low=0))
 
-class NumpySlicesDataset(Dataset):
-    """Rows sliced along the first axis of NumPy arrays, lists, a tuple or a dict of them."""
+    def zip(self, datasets):
+        """Rows side by side: this dataset's columns, then each of ``datasets``'s."""
+        from .pipeline import zip_datasets
+        if isinstance(datasets, Dataset):
+            datasets = (datasets,)
+        elif not isinstance(datasets, tuple):
+            raise CellTypeError(message(self._where("zip", "datasets"),
+                                        "a dataset or a tuple of them", describe(datasets)))
+        return zip_datasets((self,) + datasets, self._where("zip", "datasets"))
 
-    def __init__(self, data, column_names=None, num_samples=None, num_parallel_workers=1,
-                 shuffle=None, sampler=None, num_shards=None, shard_id=None):
-        names, self._data = _as_columns(data, column_names)
-        super().__init__(names)
-        self._order = _Order(len(self._data[0]), shuffle is not False)
+    def concat(self, datasets):
+        """This dataset's rows, then each of ``datasets``'s (the same columns)."""
+        from .pipeline import ConcatDataset
+        where = self._where("concat", "datasets")
+        datasets = [datasets] if isinstance(datasets, Dataset) else datasets
+        if not isinstance(datasets, list) or not all(isinstance(d, Dataset) for d in datasets):
+            raise CellTypeError(message(where, "a dataset or a list of them",
+                                        describe(datasets)))
+        return ConcatDataset([self] + datasets, where)
 
-    def _size(self):
-        return len(self._data[0])
+    def __add__(self, other):
+        return self.concat(other)
 
-    def _rows(self):
-        for i in self._order.next_epoch():
-            yield tuple(column[i] for column in self._data)
+    def project(self, columns):
+        """Only ``columns``, in that order."""
+        from .pipeline import ProjectDataset
+        where = self._where("project", "columns")
+        return ProjectDataset(self, [self._index(n, where) for n in column_list(where, columns)])
 
+    def rename(self, input_columns, output_columns):
+        from .pipeline import RenameDataset
+        where = self._where("rename")
+        old = column_list(f"{where} 'input_columns'", input_columns)
+        new = column_list(f"{where} 'output_columns'", output_columns)
+        if len(old) != len(new):
+            raise CellArgumentError(message(f"{where} 'output_columns'",
+                                            f"{len(old)} names, one per input column",
+                                            str(len(new))))
+        names = list(self._columns)
+        for name, renamed in zip(old, new):
+            names[self._index(name, f"{where} 'input_columns'")] = renamed
+        return RenameDataset(self, unique_columns(f"{where} 'output_columns'", names))
 
-class GeneratorDataset(Dataset):
-    """Rows from a generator function, an iterable, or a random-access source (``[i]``)."""
+    def filter(self, predicate, input_columns=None, num_parallel_workers=None):
+        """The rows for which ``predicate(*input_columns)`` is true (all columns by default)."""
+        from .pipeline import FilterDataset
+        if not callable(predicate):
+            raise CellTypeError(message(self._where("filter", "predicate"), "a callable",
+                                        describe(predicate)))
+        where = self._where("filter", "input_columns")
+        names = self._columns if input_columns is None else column_list(where, input_columns)
+        return FilterDataset(self, predicate, [self._index(n, where) for n in names])
 
-    def __init__(self, source, column_names=None, column_types=None, schema=None,
-                 num_samples=None, num_parallel_workers=1, shuffle=None, sampler=None,
-                 num_shards=None, shard_id=None, python_multiprocessing=True,
-                 max_rowsize=None):
-        if column_names is None:
-            raise CellArgumentError(message("GeneratorDataset 'column_names'",
-                                            "a list of column names", "None"))
-        super().__init__(column_list("GeneratorDataset 'column_names'", column_names))
-        if not (callable(source) or hasattr(source, "__iter__")
-                or hasattr(source, "__getitem__")):
-            raise CellTypeError(message("GeneratorDataset 'source'",
-                                        "a generator function, an iterable or [i] access",
-                                        describe(source)))
-        if not callable(source) and hasattr(source, "__next__"):
-            source = list(source)  # a one-shot iterator: read once, so sizing does not eat it
-        self._source = source
-        random_access = hasattr(source, "__getitem__") and hasattr(source, "__len__")
-        self._order = _Order(len(source), shuffle is not False) if random_access else None
+    def map(self, operations, input_columns=None, output_columns=None,
+            num_parallel_workers=None, **kwargs):
+        """Run ``operations`` (a callable or a list run in turn) on ``input_columns``
+        (the first column by default); their results become ``output_columns``."""
+        from .mapped import MapDataset
+        return MapDataset(self, operations, input_columns, output_columns)
 
-    def _size(self):
-        if self._order is not None:
-            return len(self._source)
-        return sum(1 for _ in self._raw())
+    # ---- what one row looks like -----------------------------------------------------
+    def _first_row(self):
+        for row in self._rows(0):
+            return row
+        raise DatasetPipelineError(message(self._where("output_shapes"), "at least one row",
+                                           "an empty dataset"))
 
-    def _raw(self):
-        if self._order is not None:
-            return (self._source[i] for i in self._order.next_epoch())
-        return iter(self._source() if callable(self._source) else self._source)
+    def output_shapes(self, estimate=False):
+        """The shape of each column of the first row, as lists."""
+        return [list(value.shape) for value in self._first_row()]
 
-    def _rows(self):
-        for item in self._raw():
-            row = item if isinstance(item, tuple) else (item,)
-            if len(row) != len(self._columns):
-                raise CellArgumentError(message(
-                    "GeneratorDataset: a row", f"{len(self._columns)} values "
-                    f"{self._columns}", f"{len(row)}",
-                    "Yield one value per column name."))
-            yield tuple(onp.asarray(v) for v in row)
+    def output_types(self):
+        """The NumPy dtype of each column of the first row."""
+        return [value.dtype for value in self._first_row()]
 
+    def get_batch_size(self):
+        """The batch size of the last ``batch`` (1 without one; -1 for a function)."""
+        return 1
 
-class _Order:
-    """Row order per epoch: fixed, or a fresh permutation from a seeded generator."""
+    def get_repeat_count(self):
+        """The count of the last ``repeat`` (1 without one; -1 for an endless one)."""
+        return self._child.get_repeat_count() if self._child is not None else 1
 
-    def __init__(self, length, shuffle):
-        self._length, self._shuffle, self._rng = length, shuffle, None
+    # ---- iterators -------------------------------------------------------------------
+    def create_tuple_iterator(self, columns=None, num_epochs=-1, output_numpy=False,
+                              do_copy=True):
+        """Rows as lists of Tensors (NumPy arrays with ``output_numpy=True``), for
+        ``num_epochs`` passes (-1: any number): each ``for`` loop over it is one epoch."""
+        from .iterators import TupleIterator
+        where = self._where("create_tuple_iterator", "columns")
+        index = None if columns is None else \
+            [self._index(c, where) for c in column_list(where, columns)]
+        return TupleIterator(self, index, num_epochs, output_numpy)
 
-    def next_epoch(self):
-        if not self._shuffle:
-            return range(self._length)
-        if self._rng is None:
-            self._rng = onp.random.default_rng(config.get_seed())
-        return self._rng.permutation(self._length)
+    def create_dict_iterator(self, num_epochs=-1, output_numpy=False, do_copy=True):
+        """Rows as dicts from column name to Tensor (or NumPy array)."""
+        from .iterators import DictIterator
+        return DictIterator(self, None, num_epochs, output_numpy)
 
-
-class _Batch(Dataset):
-    def __init__(self, child, size, drop_remainder):
-        super().__init__(child.get_col_names(), child)
-        self._batch, self._drop = size, drop_remainder
-
-    def _size(self):
-        full, rest = divmod(self._child.get_dataset_size(), self._batch)
-        return full + (1 if rest and not self._drop else 0)
-
-    def _rows(self):
-        pending = []
-        for row in self._child._rows():
-            pending.append(row)
-            if len(pending) == self._batch:
-                yield self._stack(pending)
-                pending = []
-        if pending and not self._drop:
-            yield self._stack(pending)
-
-    def _stack(self, rows):
-        try:
-            return tuple(onp.stack(column) for column in zip(*rows))
-        except ValueError as err:
-            raise CellArgumentError(message(
-                "Dataset.batch", "rows of one shape per column",
-                f"shapes {[[onp.shape(v) for v in row] for row in rows[:2]]}",
-                "Pad or resize the rows before batching.")) from err
-
-
-class _Shuffle(Dataset):
-    """A shuffle buffer, as MindSpore's: each row out is drawn at random from the buffer."""
-
-    def __init__(self, child, buffer_size):
-        super().__init__(child.get_col_names(), child)
-        self._buffer, self._rng = buffer_size, None
-
-    def _size(self):
-        return self._child.get_dataset_size()
-
-    def _rows(self):
-        if self._rng is None:
-            self._rng = onp.random.default_rng(config.get_seed())
-        buffer = []
-        for row in self._child._rows():
-            buffer.append(row)
-            if len(buffer) == self._buffer:
-                yield buffer.pop(int(self._rng.integers(len(buffer))))
-        while buffer:
-            yield buffer.pop(int(self._rng.integers(len(buffer))))
-
-
-class _Repeat(Dataset):
-    def __init__(self, child, count):
-        super().__init__(child.get_col_names(), child)
-        self._count = count
-
-    def _size(self):
-        if self._count is None:
-            raise CellArgumentError(message("Dataset.repeat().get_dataset_size",
-                                            "a finite repeat count", "an endless repeat"))
-        return self._child.get_dataset_size() * self._count
-
-    def _rows(self):
-        done = 0
-        while self._count is None or done < self._count:
-            yield from self._child._rows()
-            done += 1
+    def __iter__(self):
+        return self.create_tuple_iterator()
