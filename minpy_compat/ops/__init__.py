@@ -221,7 +221,25 @@ _LAZY = {
     "nnf_unpooling": ["adaptive_avg_pool3d", "adaptive_max_pool3d", "conv3d_transpose",
                       "fractional_max_pool2d", "lrn", "max_unpool1d", "max_unpool2d",
                       "max_unpool3d"],
+    "prims_scatter2": ["ScatterDiv", "ScatterMax", "ScatterMin", "ScatterMul", "ScatterNdAdd",
+                      "ScatterNdSub", "ScatterNdUpdate"],
+    "prims_apply": ["ApplyAdadelta", "ApplyAdagrad", "ApplyAdaMax", "ApplyCenteredRMSProp",
+                   "ApplyProximalGradientDescent", "ApplyRMSProp"],
+    "prims_conv2": ["Conv2DBackpropInput", "Conv2DTranspose", "Conv3D"],
+    "prims_pool2": ["AdaptiveMaxPool2D", "AvgPool3D", "MaxPool3D", "MaxPoolWithArgmax"],
+    "prims_image2": ["LRN", "MirrorPad", "ResizeBilinearV2", "ResizeNearestNeighbor"],
+    "prims_misc2": ["BatchNorm", "MultiMarginLoss", "Multinomial", "RandomCategorical",
+                   "RandomShuffle"],
 }
 __all__ += ["adaptive_avg_pool3d", "adaptive_max_pool3d", "conv3d_transpose",
             "fractional_max_pool2d", "lrn", "max_unpool1d", "max_unpool2d", "max_unpool3d"]
+# primitive classes, round 2 (prims_scatter2, prims_apply, prims_conv2, prims_pool2,
+# prims_image2, prims_misc2)
+__all__ += ["AdaptiveMaxPool2D", "ApplyAdadelta", "ApplyAdagrad", "ApplyAdaMax",
+            "ApplyCenteredRMSProp", "ApplyProximalGradientDescent", "ApplyRMSProp", "AvgPool3D",
+            "BatchNorm", "Conv2DBackpropInput", "Conv2DTranspose", "Conv3D", "LRN", "MaxPool3D",
+            "MaxPoolWithArgmax", "MirrorPad", "MultiMarginLoss", "Multinomial", "RandomCategorical",
+            "RandomShuffle", "ResizeBilinearV2", "ResizeNearestNeighbor", "ScatterDiv",
+            "ScatterMax", "ScatterMin", "ScatterMul", "ScatterNdAdd", "ScatterNdSub",
+            "ScatterNdUpdate"]
 __getattr__, __dir__ = lazy_names(__name__, _LAZY, globals())
