@@ -222,14 +222,14 @@ _LAZY = {
                       "fractional_max_pool2d", "lrn", "max_unpool1d", "max_unpool2d",
                       "max_unpool3d"],
     "prims_scatter2": ["ScatterDiv", "ScatterMax", "ScatterMin", "ScatterMul", "ScatterNdAdd",
-                      "ScatterNdSub", "ScatterNdUpdate"],
+                       "ScatterNdSub", "ScatterNdUpdate"],
     "prims_apply": ["ApplyAdadelta", "ApplyAdagrad", "ApplyAdaMax", "ApplyCenteredRMSProp",
-                   "ApplyProximalGradientDescent", "ApplyRMSProp"],
+                    "ApplyProximalGradientDescent", "ApplyRMSProp"],
     "prims_conv2": ["Conv2DBackpropInput", "Conv2DTranspose", "Conv3D"],
     "prims_pool2": ["AdaptiveMaxPool2D", "AvgPool3D", "MaxPool3D", "MaxPoolWithArgmax"],
     "prims_image2": ["LRN", "MirrorPad", "ResizeBilinearV2", "ResizeNearestNeighbor"],
     "prims_misc2": ["BatchNorm", "MultiMarginLoss", "Multinomial", "RandomCategorical",
-                   "RandomShuffle"],
+                    "RandomShuffle"],
 }
 __all__ += ["adaptive_avg_pool3d", "adaptive_max_pool3d", "conv3d_transpose",
             "fractional_max_pool2d", "lrn", "max_unpool1d", "max_unpool2d", "max_unpool3d"]

@@ -29,8 +29,8 @@ def _unit(where, value, low_open):
     if isinstance(value, bool) or not isinstance(value, numbers.Real):
         raise CellTypeError(message(where, "a float", describe(value)))
     if not (0 < value <= 1 if low_open else 0 <= value <= 1):
-        raise CellArgumentError(message(where, "a float in " + ("(0, 1]" if low_open
-                                                                 else "[0, 1]"), repr(value)))
+        interval = "(0, 1]" if low_open else "[0, 1]"
+        raise CellArgumentError(message(where, f"a float in {interval}", repr(value)))
     return float(value)
 
 
