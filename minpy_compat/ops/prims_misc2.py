@@ -37,7 +37,8 @@ def _unit(where, value, low_open):
 class BatchNorm(Primitive):
     """``BatchNorm(is_training, epsilon, momentum, data_format)(input_x, scale, bias, mean,
     variance)``: ``(y, batch_mean, batch_variance, reserve_1, reserve_2)``, ``y`` normalised
-    per channel by the batch's statistics (training) or by ``mean``/``variance``."""
+    per channel by the batch's statistics (training) or by ``mean``/``variance`` (which,
+    as in MindSpore, get no gradient)."""
 
     def __init__(self, is_training=False, epsilon=1e-5, momentum=0.1, data_format="NCHW"):
         super().__init__()
@@ -55,8 +56,8 @@ class BatchNorm(Primitive):
     def __call__(self, input_x, scale, bias, mean, variance):
         float_only("BatchNorm input_x", input_x)
         shape = onp.shape(getval(input_x))
-        if len(shape) not in (2, 4):
-            raise CellArgumentError(message("BatchNorm input_x", "a 2-D or 4-D tensor",
+        if len(shape) < 2:
+            raise CellArgumentError(message("BatchNorm input_x", "a tensor of rank >= 2",
                                             f"shape {shape}"))
         axis = len(shape) - 1 if self.data_format == "NHWC" else 1
         for name, value in (("scale", scale), ("bias", bias), ("mean", mean),
@@ -72,7 +73,7 @@ class BatchNorm(Primitive):
             centre = np.mean(input_x, axis=others)
             spread = np.mean(np.square(input_x - np.reshape(centre, along)), axis=others)
         else:
-            centre, spread = mean, variance
+            centre, spread = stop_gradient(mean), stop_gradient(variance)
         inv = scale / np.sqrt(spread + dtype.type(self.epsilon))
         y = (input_x - np.reshape(centre, along)) * np.reshape(inv, along) + \
             np.reshape(bias, along)
