@@ -39,6 +39,7 @@ def _normalized_output_agrees(want, got):
     return "tuple" in want and "tuple" in got and not compare(want["tuple"][0],
                                                               got["tuple"][0], "out[0]")
 
+
 accepted = accepted_by(ACCEPTED)
 
 
