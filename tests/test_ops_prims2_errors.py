@@ -79,3 +79,17 @@ I64 = ms.Tensor(onp.array([[1, 1], [0, 0]], onp.int64))
 def test_bad_arguments_name_the_op_and_argument(call, error, match):
     with pytest.raises(error, match=match):
         call()
+
+
+ROUND2 = ("prims_scatter2", "prims_apply", "prims_conv2", "prims_pool2", "prims_image2",
+          "prims_misc2")
+
+
+def test_each_round2_name_is_an_exported_primitive_with_a_docstring():
+    from minpy_compat.ops import _LAZY
+    from minpy_compat.ops.primitives import Primitive
+    names = [n for module in ROUND2 for n in _LAZY[module]]
+    assert len(names) == 29 and set(names) <= set(ops.__all__)
+    for name in names:
+        cls = getattr(ops, name)
+        assert issubclass(cls, Primitive) and cls.__doc__.strip(), name
