@@ -13,7 +13,9 @@ from minpy_compat.errors import CellArgumentError, CellTypeError, MinpyError
 from minpy_compat.ops import _LAZY
 from minpy_compat.ops.primitives import Primitive
 
-NAMES = sorted(n for module, names in _LAZY.items() if module.startswith("prims_")
+MATH_MODULES = ("prims_elementwise", "prims_reduce", "prims_linalg", "prims_array",
+                "prims_select")  # the nn primitives (prims_conv, ...) have their own tests
+NAMES = sorted(n for module, names in _LAZY.items() if module in MATH_MODULES
                for n in names)
 F = ms.Tensor([0.5, -0.25, 0.75])
 IN = ms.Tensor(onp.array([7, -7, 6], onp.int32))
@@ -137,7 +139,7 @@ BAD = [
     (lambda: ops.AddN()(F), CellTypeError, r"AddN inputs: expected a non-empty tuple"),
     (lambda: ops.Rint()(IN), CellTypeError, r"Rint input 0: expected a float Tensor"),
     (lambda: ops.Xdivy()(IN, IN), CellTypeError, r"Xdivy input 0: expected a float Tensor"),
-    (lambda: ops.DivNoNan()(F, IN), CellTypeError, r"DivNoNan input 1: expected a float"),
+    (lambda: ops.DivNoNan()(IN, IN), CellTypeError, r"DivNoNan input 0: expected a float"),
     (lambda: ops.Invert()(F), CellTypeError, r"Invert input 0: expected an int Tensor"),
     (lambda: ops.LeftShift()(F, IN), CellTypeError, r"LeftShift input 0: expected an int"),
     (lambda: ops.RightShift()(IN, F), CellTypeError, r"RightShift input 1: expected an int"),
