@@ -100,3 +100,28 @@ def test_unstack_of_a_zero_length_axis_is_empty_and_linspace_keeps_float64():
     start, stop = ms.Tensor(onp.float64(1.0)), ms.Tensor(onp.float64(0.0))
     assert ops.LinSpace()(start, stop, 3).dtype == onp.float64
     assert ops.linspace(ms.Tensor(1.0), ms.Tensor(0.0), 3).dtype == onp.float32
+
+
+@pytest.mark.parametrize("cell,call,words", [
+    (lambda: nn.Norm(axis=2), lambda c: c(F), r"Norm axis: expected an axis in \[-2, 2\), got 2"),
+    (lambda: nn.Moments(axis=-3), lambda c: c(F), r"Moments axis: expected an axis in"),
+    (lambda: nn.ReduceLogSumExp(5), lambda c: c(F), r"ReduceLogSumExp axis"),
+    (lambda: nn.ClipByNorm(axis=3), lambda c: c(F, ms.Tensor(1.0)), r"ClipByNorm axis"),
+    (lambda: nn.Tril(), lambda c: c(F[0]), r"Tril x: expected a Tensor of rank >= 2, got "
+     r"shape \(3,\)"),
+    (lambda: nn.Triu(), lambda c: c(ms.Tensor(1.0)), r"Triu x: expected a Tensor of rank"),
+])
+def test_cells_refuse_an_axis_or_rank_they_would_silently_wrap(cell, call, words):
+    with pytest.raises(CellArgumentError, match=words):
+        call(cell())
+
+
+def test_lp_pool_of_a_zero_window_has_gradient_zero_and_float64_fd():
+    x = ms.Tensor(onp.array([[[[0.0, 0.0, 1.0], [0.0, 0.0, 2.0]]]], onp.float32))
+    pool = nn.LPPool2d(2, (2, 1))
+    assert pool(x).tolist() == [[[[0.0, 0.0, onp.sqrt(5.0).astype(onp.float32)]]]]
+    grad = ops.grad(lambda t: pool(t).sum())(x)
+    assert onp.all(onp.isfinite(grad)) and grad.tolist()[0][0][0][:2] == [0.0, 0.0]
+    away = onp.random.RandomState(3).uniform(0.2, 1.0, (1, 2, 4, 4))
+    check_grads(lambda t: ops.lp_pool2d(t, 3, 2), modes=["rev"], order=1)(away)
+    check_grads(lambda t: ops.lp_pool1d(t, 2, 2), modes=["rev"], order=1)(away[0])
