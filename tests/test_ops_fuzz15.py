@@ -125,3 +125,9 @@ def test_lp_pool_of_a_zero_window_has_gradient_zero_and_float64_fd():
     away = onp.random.RandomState(3).uniform(0.2, 1.0, (1, 2, 4, 4))
     check_grads(lambda t: ops.lp_pool2d(t, 3, 2), modes=["rev"], order=1)(away)
     check_grads(lambda t: ops.lp_pool1d(t, 2, 2), modes=["rev"], order=1)(away[0])
+
+
+def test_l1_regularizer_of_int_weights_is_float32():
+    # MindSpore 2.10: 1.5 (Float32); ours raised AttributeError (numpy.float32 has no .type)
+    out = nn.L1Regularizer(0.5)(ms.Tensor(onp.array([1, -2], onp.int32)))
+    assert out.dtype == onp.float32 and float(out) == 1.5
