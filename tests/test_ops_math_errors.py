@@ -31,7 +31,7 @@ BAD = [(lambda n=n: getattr(ops, n)(2.0), CellTypeError, rf"ops\.{ALIASES.get(n,
     [(lambda n=n: getattr(ops, n)(IN), CellTypeError,
       rf"ops\.{ALIASES.get(n, n)} input: expected a float Tensor, got int32")
      for n in FLOAT_ONLY] + \
-    [(lambda n=n: getattr(ops, n)(IN, F), CellTypeError,
+    [(lambda n=n: getattr(ops, n)(IN, IN), CellTypeError,
       rf"ops\.{ALIASES.get(n, n)} input: expected a float Tensor, got int32")
      for n in FLOAT_BINARY] + \
     [(lambda n=n: getattr(ops, n)(F, IN), CellTypeError, rf"ops\.{n} input: expected an int")

@@ -137,7 +137,7 @@ BAD = [
     (lambda: ops.AddN()(F), CellTypeError, r"AddN inputs: expected a non-empty tuple"),
     (lambda: ops.Rint()(IN), CellTypeError, r"Rint input 0: expected a float Tensor"),
     (lambda: ops.Xdivy()(IN, IN), CellTypeError, r"Xdivy input 0: expected a float Tensor"),
-    (lambda: ops.DivNoNan()(F, IN), CellTypeError, r"DivNoNan input 1: expected a float"),
+    (lambda: ops.DivNoNan()(IN, IN), CellTypeError, r"DivNoNan input 0: expected a float"),
     (lambda: ops.Invert()(F), CellTypeError, r"Invert input 0: expected an int Tensor"),
     (lambda: ops.LeftShift()(F, IN), CellTypeError, r"LeftShift input 0: expected an int"),
     (lambda: ops.RightShift()(IN, F), CellTypeError, r"RightShift input 1: expected an int"),

@@ -56,7 +56,8 @@ class L1Regularizer(Cell):
         if getval(weights).dtype.kind not in "iuf":
             raise CellTypeError(message("L1Regularizer weights", "a number Tensor",
                                         str(getval(weights).dtype)))
-        dtype = getval(weights).dtype if getval(weights).dtype.kind == "f" else onp.float32
+        dtype = getval(weights).dtype if getval(weights).dtype.kind == "f" \
+            else onp.dtype(onp.float32)  # a dtype (it has .type), not the scalar class
         return dtype.type(self.scale) * np.sum(np.abs(weights)).astype(dtype)
 
 

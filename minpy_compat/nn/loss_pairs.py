@@ -72,15 +72,15 @@ class _PairLoss(LossBase):
 
 class BCELoss(_PairLoss):
     """``-weight * (labels * log(logits) + (1 - labels) * log(1 - logits))`` for
-    probabilities ``logits`` (each log clipped at -100, as MindSpore's kernel)."""
+    probabilities ``logits`` (each log's argument kept >= 1e-12, as MindSpore's kernel)."""
 
     def __init__(self, weight=None, reduction="mean"):
         super().__init__(reduction)
         self._weight = _optional_tensor("BCELoss", "weight", weight)
 
     def _elementwise(self, logits, labels):
-        log_p = np.maximum(np.log(logits), -100.0)
-        log_q = np.maximum(np.log(1 - logits), -100.0)
+        log_p = np.log(np.maximum(logits, 1e-12))
+        log_q = np.log(np.maximum(1 - logits, 1e-12))
         return 0 - (labels * log_p + (1 - labels) * log_q)
 
 

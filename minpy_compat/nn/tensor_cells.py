@@ -39,10 +39,23 @@ def _axes(where, axis):
     return tuple(int(a) for a in axes)
 
 
-def _reduced(x, axes):
-    """``axes`` normalised for ``x`` (all of them for ``()``), as NumPy's ``axis``."""
+def _reduced(x, axes, where):
+    """``axes`` normalised for ``x`` (all of them for ``()``), as NumPy's ``axis``; an axis
+    outside [-rank, rank) is refused (``%`` would wrap it onto another axis)."""
     ndim = onp.ndim(getval(x))
-    return tuple(range(ndim)) if not axes else tuple(a % max(ndim, 1) for a in axes)
+    rank = max(ndim, 1)
+    for a in axes:
+        if not -rank <= a < rank:
+            raise CellArgumentError(message(f"{where} axis", f"an axis in [{-rank}, {rank})",
+                                            str(a)))
+    return tuple(range(ndim)) if not axes else tuple(a % rank for a in axes)
+
+
+def _matrices(where, x):
+    """Refuse x of rank < 2 (NumPy's tril/triu would build a matrix from a vector)."""
+    if onp.ndim(getval(x)) < 2:
+        raise CellArgumentError(message(f"{where} x", "a Tensor of rank >= 2",
+                                        f"shape {onp.shape(getval(x))}"))
 
 
 class Tril(Cell):
@@ -54,6 +67,7 @@ class Tril(Cell):
     def construct(self, x, k=0):
         if not _is_int(k):
             raise CellTypeError(message("Tril k", "an int", describe(k)))
+        _matrices("Tril", x)
         return np.tril(x, k=int(k))
 
 
@@ -66,6 +80,7 @@ class Triu(Cell):
     def construct(self, x, k=0):
         if not _is_int(k):
             raise CellTypeError(message("Triu k", "an int", describe(k)))
+        _matrices("Triu", x)
         return np.triu(x, k=int(k))
 
 
@@ -156,7 +171,7 @@ class Norm(Cell):
         self.keep_dims = _bool("Norm keep_dims", keep_dims)
 
     def construct(self, x):
-        axes = _reduced(x, self.axis)
+        axes = _reduced(x, self.axis, "Norm")
         out = np.sqrt(np.sum(np.square(x), axis=axes, keepdims=True))
         if self.keep_dims:
             return out
@@ -178,7 +193,7 @@ class ClipByNorm(Cell):
                                         f"{describe(x)} and {describe(clip_norm)}",
                                         "Pass clip_norm as ms.Tensor(1.0)."))
         x = F.float_only("ClipByNorm x", x)
-        axes = None if self.axis is None else _reduced(x, self.axis)
+        axes = None if self.axis is None else _reduced(x, self.axis, "ClipByNorm")
         norm = np.sqrt(np.sum(np.square(x), axis=axes, keepdims=True))
         limit = clip_norm.astype(getval(x).dtype)
         return x * limit / np.maximum(norm, limit)
@@ -199,7 +214,7 @@ class Moments(Cell):
             raise CellTypeError(message("Moments input", "a float16, float32 or float64 Tensor",
                                         str(dtype)))
         x = x.astype(onp.float32) if dtype == onp.float16 else x
-        axes = _reduced(x, self.axis)
+        axes = _reduced(x, self.axis, "Moments")
         mean = np.mean(x, axis=axes, keepdims=True)
         variance = np.mean(np.square(x - F.stop_gradient(mean)), axis=axes,
                            keepdims=True)
@@ -261,4 +276,4 @@ class ReduceLogSumExp(Cell):
 
     def construct(self, x):
         x = F.float_only("ReduceLogSumExp input", x)
-        return _log_sum_exp(x, _reduced(x, self.axis), self.keep_dims)
+        return _log_sum_exp(x, _reduced(x, self.axis, "ReduceLogSumExp"), self.keep_dims)

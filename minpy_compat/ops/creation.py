@@ -83,8 +83,11 @@ def eye(n, m=None, dtype=None):
 
 
 def linspace(start, end, steps):
-    """``steps`` evenly spaced Float32 values from ``start`` to ``end``."""
-    return np.linspace(float(getval(start)), float(getval(end)), steps).astype(onp.float32)
+    """``steps`` evenly spaced Float32 values from ``start`` to ``end`` (Float64 when either
+    is a Float64 Tensor, as in MindSpore)."""
+    wide = any(getattr(getval(v), "dtype", None) == onp.float64 for v in (start, end))
+    return np.linspace(float(getval(start)), float(getval(end)), steps).astype(
+        onp.float64 if wide else onp.float32)
 
 
 Fill = _simple("Fill", fill, "Fill()(dtype, shape, value).")

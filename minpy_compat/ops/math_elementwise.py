@@ -65,11 +65,16 @@ arccosh, arcsinh, arctanh = acosh, asinh, atanh
 
 def _binary_float(fn, doc, name, numbers=True):
     def op(input, other):
+        # MindSpore takes an int Tensor beside a float one (the result has the float's
+        # dtype), but not two int Tensors
+        floats = any(_dtype_of(v) is not None and _dtype_of(v).kind == "f"
+                     for v in (input, other))
         for arg, value in (("input", input), ("other", other)):
             if numbers and isinstance(value, (int, float)) and not isinstance(value, bool) \
                     and arg == "other":
                 continue
-            if _dtype_of(value) is None or _dtype_of(value).kind != "f":
+            kind = _dtype_of(value).kind if _dtype_of(value) is not None else None
+            if kind != "f" and not (numbers and floats and kind in ("i", "u")):
                 raise CellTypeError(message(f"ops.{name} {arg}", "a float Tensor",
                                             str(_dtype_of(value) or type(value).__name__)))
         return _float_like_inputs(fn(input, other), input, other)
@@ -245,5 +250,7 @@ def isclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False):
             raise CellTypeError(message(f"ops.isclose {name}", "a number", repr(value)))
     a, b = onp.asarray(getval(input)), onp.asarray(getval(other))
     with onp.errstate(invalid="ignore"):
-        close = (a == b) | (onp.abs(a - b) <= atol + rtol * onp.abs(b))
+        # an infinity is close only to itself (|inf - x| <= rtol * inf would say yes)
+        close = (a == b) | (onp.isfinite(a) & onp.isfinite(b)
+                            & (onp.abs(a - b) <= atol + rtol * onp.abs(b)))
     return close | (onp.isnan(a) & onp.isnan(b)) if equal_nan else close

@@ -99,6 +99,10 @@ def median(input, axis=-1, keepdims=False):
     count = data.shape[axis]
     order = onp.argsort(data, axis=axis, kind="stable")
     index = onp.take(order, [(count - 1) // 2], axis=axis).astype(onp.int64)
+    if data.dtype.kind == "f":  # a NaN makes the median NaN, at the first NaN (MindSpore)
+        nan = onp.isnan(data)
+        first = onp.expand_dims(onp.argmax(nan, axis=axis), axis)
+        index = onp.where(nan.any(axis=axis, keepdims=True), first, index).astype(onp.int64)
     return _pick(input, index, axis, keepdims), index if keepdims else index.squeeze(axis)
 
 

@@ -168,8 +168,8 @@ def logit(input, eps=None):
 
 
 def xlogy(input, other):
-    """input * log(other), 0 where input is 0."""
-    zero = getval(input) == 0
+    """input * log(other), 0 where input is 0 (NaN where other is NaN)."""
+    zero = (getval(input) == 0) & ~onp.isnan(getval(other))
     product = np.where(zero, 0.0, input * np.log(np.where(zero, 1.0, other)))
     return _float_like_inputs(product, input, other)
 

@@ -106,8 +106,10 @@ def _lp_pool(op, x, norm_type, kernel_size, stride, ceil_mode, pool):
     kernel = onp.prod((kernel_size,) * (1 if op == "lp_pool1d" else 2)
                       if isinstance(kernel_size, numbers.Integral) else kernel_size)
     sums = sums * dtype.type(kernel)
-    return (np.sign(sums) * np.maximum(np.abs(sums), dtype.type(0))) ** \
-        dtype.type(1.0 / norm_type)
+    sums = np.sign(sums) * np.maximum(np.abs(sums), dtype.type(0))
+    zero = getval(sums) == 0  # no root of 0 taken: its gradient would be NaN (MindSpore: 0)
+    return np.where(zero, dtype.type(0.0 ** (1.0 / norm_type)),  # 1 for norm_type inf
+                    np.where(zero, dtype.type(1), sums) ** dtype.type(1.0 / norm_type))
 
 
 def lp_pool1d(x, norm_type, kernel_size, stride=None, ceil_mode=False):

@@ -60,7 +60,10 @@ class Range(AttrPrimitive):
 
 
 def _linspace(start, stop, num):
-    return C.linspace(start, stop, int(_scalar(num)))
+    num = check_int("LinSpace num", _scalar(num))
+    if num <= 0:
+        raise CellArgumentError(message("LinSpace num", "an int > 0", str(num)))
+    return C.linspace(start, stop, num)
 
 
 def _slice(x, begin, size):
@@ -169,6 +172,10 @@ class Pack(AttrPrimitive):
         self._keep(axis=check_int(f"{type(self).__name__} axis", axis))
 
     def __call__(self, x):
+        rank = onp.ndim(getval(x[0])) + 1 if isinstance(x, (tuple, list)) and x else None
+        if rank is not None and not -rank <= self.axis < rank:
+            raise CellArgumentError(message(f"{type(self).__name__} axis",
+                                            f"an axis in [{-rank}, {rank})", str(self.axis)))
         return F.stack(x, self.axis)
 
 

@@ -14,11 +14,12 @@ import numpy as onp
 from autograd.tracer import getval
 
 from .. import numpy as np
-from ..errors import CellTypeError, message
+from ..errors import CellArgumentError, CellTypeError, message
 from . import activations as A
 from . import functional as F
 from . import math_elementwise as E
 from . import math_special as S
+from .functional import _float_like_inputs
 from .prims_base import AttrPrimitive, check_number, forwarding
 
 
@@ -32,6 +33,15 @@ def _kinds(where, kinds, wanted, *inputs):
         dtype = _dtype_of(x)
         if dtype is not None and dtype.kind not in kinds:
             raise CellTypeError(message(f"{where} input {i}", wanted, str(dtype)))
+
+
+def _one_float(where, x, y):
+    """Refuse unless one input is a float Tensor and the other a float or int one
+    (MindSpore gives the float's dtype for float32 with int32)."""
+    kinds = [d.kind for d in (_dtype_of(x), _dtype_of(y)) if d is not None]
+    if "f" not in kinds:
+        _kinds(where, "f", "a float Tensor", x, y)
+    _kinds(where, "fiu", "a float or int Tensor", x, y)
 
 
 # ---- unary -----------------------------------------------------------------------------
@@ -118,21 +128,23 @@ def _safe(y, zero):
 
 
 def _xdivy(x, y):
-    _kinds("Xdivy", "f", "a float Tensor", x, y)
+    _one_float("Xdivy", x, y)
     zero = getval(x) == 0
-    return np.where(zero, 0, x / _safe(y, zero)).astype(onp.result_type(getval(x), getval(y)))
+    return _float_like_inputs(np.where(zero, 0, x / _safe(y, zero)), x, y)
 
 
 def _div_no_nan(x, y):
-    _kinds("DivNoNan", "f", "a float Tensor", x, y)
+    _one_float("DivNoNan", x, y)
     zero = getval(y) == 0
-    return np.where(zero, 0, x / _safe(y, zero)).astype(onp.result_type(getval(x), getval(y)))
+    return _float_like_inputs(np.where(zero, 0, x / _safe(y, zero)), x, y)
 
 
 def _mul_no_nan(x, y):
     zero = getval(y) == 0
-    return np.where(zero, 0, np.where(zero, 0, x) * y).astype(
-        onp.result_type(getval(x), getval(y)))
+    product = np.where(zero, 0, np.where(zero, 0, x) * y)
+    if onp.result_type(getval(x), getval(y)).kind != "f":
+        return product.astype(onp.result_type(getval(x), getval(y)))
+    return _float_like_inputs(product.astype(onp.result_type(getval(x), getval(y))), x, y)
 
 
 def _truncate_div(x, y):
@@ -140,23 +152,26 @@ def _truncate_div(x, y):
     if onp.result_type(data_x, data_y).kind in "iub":
         quotient = onp.abs(data_x) // onp.abs(data_y) * onp.sign(data_x) * onp.sign(data_y)
         return onp.asarray(quotient, onp.result_type(data_x, data_y))
-    return np.trunc(getval(x) / getval(y)).astype(onp.result_type(data_x, data_y))
+    quotient = np.trunc(getval(x) / getval(y)).astype(onp.result_type(data_x, data_y))
+    return _float_like_inputs(quotient, x, y)
 
 
 def _squared_difference(x, y):
-    return (x - y) * (x - y)
+    return _float_like_inputs((x - y) * (x - y), x, y)
 
 
 def _fmax(x, y):
-    return np.fmax(x, y)
+    return _float_like_inputs(np.fmax(x, y), x, y)
 
 
 def _fmin(x, y):
-    return np.fmin(x, y)
+    return _float_like_inputs(np.fmin(x, y), x, y)
 
 
 def _heaviside(x, values):
-    return np.heaviside(getval(x), getval(values)).astype(_dtype_of(x))
+    data, at_zero = getval(x), getval(values)
+    # a NaN input is not above 0: 0, as MindSpore (NumPy's heaviside keeps the NaN)
+    return onp.where(data == 0, at_zero, data > 0).astype(_dtype_of(x))
 
 
 def _shift(where, shift):
@@ -227,10 +242,22 @@ class ApproximateEqual(AttrPrimitive):
         return onp.abs(getval(x) - getval(y)) < self.tolerance
 
 
-def _add_n(inputs):
-    if not isinstance(inputs, (tuple, list)) or not inputs:
-        raise CellTypeError(message("AddN inputs", "a non-empty tuple or list of Tensors",
+def _add_n(inputs, where="AddN"):
+    if not isinstance(inputs, (tuple, list)):
+        raise CellTypeError(message(f"{where} inputs", "a non-empty tuple or list of Tensors",
                                     type(inputs).__name__))
+    if not inputs:
+        raise CellArgumentError(message(f"{where} inputs", "at least one Tensor",
+                                        "an empty sequence"))
+    for i, x in enumerate(inputs[1:], 1):  # MindSpore neither broadcasts nor promotes
+        if onp.shape(getval(x)) != onp.shape(getval(inputs[0])):
+            raise CellArgumentError(message(
+                f"{where} input {i}", f"input 0's shape {onp.shape(getval(inputs[0]))}",
+                f"shape {onp.shape(getval(x))}"))
+        if _dtype_of(x) != _dtype_of(inputs[0]):
+            raise CellTypeError(message(f"{where} input {i}", f"input 0's dtype "
+                                        f"{_dtype_of(inputs[0])}", str(_dtype_of(x)),
+                                        "Cast them to one dtype first."))
     total = inputs[0]
     for x in inputs[1:]:
         total = total + x
@@ -238,4 +265,5 @@ def _add_n(inputs):
 
 
 AddN = forwarding("AddN", _add_n, "The elementwise sum of a tuple of Tensors.")
-AccumulateNV2 = forwarding("AccumulateNV2", _add_n, "The elementwise sum of a tuple of Tensors.")
+AccumulateNV2 = forwarding("AccumulateNV2", lambda inputs: _add_n(inputs, "AccumulateNV2"),
+                           "The elementwise sum of a tuple of Tensors.")

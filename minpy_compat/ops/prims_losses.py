@@ -176,6 +176,10 @@ class NLLLoss(_Reduced):
             raise CellArgumentError(message("NLLLoss labels", "an int tensor of shape (N,)",
                                             describe(labels)))
         keep = idx != self.ignore_index
+        classes = shape[-1]
+        if onp.any(keep & ((idx < 0) | (idx >= classes))):
+            raise CellArgumentError(message("NLLLoss labels", f"class indices in [0, {classes})",
+                                            str(idx[keep].tolist())))
         safe = onp.where(keep, idx, 0)
         picked = logits[onp.arange(len(safe)), safe] if len(shape) == 2 else logits[safe]
         w = stop_gradient(weight)[safe] * keep.astype(getval(logits).dtype)

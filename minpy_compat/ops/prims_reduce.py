@@ -19,13 +19,18 @@ from . import math_reductions as R
 from .prims_base import AttrPrimitive, check_int, check_ints, check_number
 
 
-def _axes(axis):
+def _axes(axis, where, x):
     """MindSpore's axis argument (an int, a tuple/list, a Tensor; ``()`` means all) as
-    NumPy's (None for all)."""
+    NumPy's (None for all), each axis checked against x's rank."""
     if is_tensor(axis):
         axis = onp.asarray(getval(axis)).tolist()
     if axis is None or axis in ((), []):
         return None
+    rank = max(onp.ndim(getval(x)), 1)
+    for item in axis if isinstance(axis, (tuple, list)) else [axis]:
+        if not -rank <= int(item) < rank:
+            raise CellArgumentError(message(f"{where} axis", f"an axis in [{-rank}, {rank})",
+                                            str(item)))
     return tuple(axis) if isinstance(axis, (tuple, list)) else int(axis)
 
 
@@ -41,7 +46,7 @@ class ReduceAll(AttrPrimitive):
         self._keep(keep_dims=_keep_dims("ReduceAll", keep_dims))
 
     def __call__(self, input, axis=None):
-        return R.all(input, _axes(axis), self.keep_dims)
+        return R.all(input, _axes(axis, "ReduceAll", input), self.keep_dims)
 
 
 class ReduceAny(ReduceAll):
@@ -52,7 +57,7 @@ class ReduceAny(ReduceAll):
         self._keep(keep_dims=_keep_dims("ReduceAny", keep_dims))
 
     def __call__(self, x, axis=()):
-        return R.any(x, _axes(axis), self.keep_dims)
+        return R.any(x, _axes(axis, "ReduceAny", x), self.keep_dims)
 
 
 class ReduceStd(AttrPrimitive):
@@ -66,7 +71,7 @@ class ReduceStd(AttrPrimitive):
                    keep_dims=_keep_dims("ReduceStd", keep_dims))
 
     def __call__(self, x):
-        axis = _axes(self.axis)
+        axis = _axes(self.axis, "ReduceStd", x)
         mean = np.mean(x, axis=axis, keepdims=True)
         count = onp.size(getval(x)) // max(onp.size(getval(mean)), 1)
         spread = np.sum((x - mean) ** 2, axis=axis, keepdims=self.keep_dims)
@@ -86,7 +91,8 @@ class EuclideanNorm(AttrPrimitive):
         if not is_tensor(axes):
             raise CellTypeError(message("EuclideanNorm axes", "an int Tensor",
                                         type(axes).__name__, "Wrap them: ms.Tensor([0])."))
-        norm = np.sqrt(np.sum(x * x, axis=_axes(axes), keepdims=self.keep_dims))
+        norm = np.sqrt(np.sum(x * x, axis=_axes(axes, "EuclideanNorm", x),
+                              keepdims=self.keep_dims))
         return norm.astype(getval(x).dtype)
 
 
@@ -101,12 +107,16 @@ class LpNorm(AttrPrimitive):
                    epsilon=check_number("LpNorm epsilon", epsilon, (float,)))
 
     def __call__(self, input):
-        axis = _axes(self.axis)
+        axis = _axes(self.axis, "LpNorm", input)
         if self.p == 0:
             return np.sum((input != 0).astype(getval(input).dtype), axis=axis,
                           keepdims=self.keep_dims)
         total = np.sum(np.abs(input) ** self.p, axis=axis, keepdims=self.keep_dims)
-        return (total ** (1.0 / self.p)).astype(getval(input).dtype)
+        zero = getval(total) == 0  # no root of 0 taken: its gradient would be NaN
+        norm = np.where(zero, 1.0, total) ** (1.0 / self.p)
+        # MindSpore's norm is at least epsilon (there its gradient is 0)
+        norm = np.where(zero | (getval(norm) < self.epsilon), self.epsilon, norm)
+        return norm.astype(getval(input).dtype)
 
 
 class Cummax(AttrPrimitive):

@@ -30,6 +30,8 @@ def _segments(where, x, segment_ids, num_segments):
         raise CellTypeError(message(f"{where} segment_ids", "an int Tensor", str(ids.dtype)))
     count = int(getval(num_segments)) if is_tensor(num_segments) else check_int(
         f"{where} num_segments", num_segments)
+    if count <= 0:
+        raise CellArgumentError(message(f"{where} num_segments", "an int > 0", str(count)))
     shape = onp.shape(getval(x))
     if shape[:ids.ndim] != ids.shape:
         raise CellArgumentError(message(f"{where} segment_ids", f"a prefix of shape {shape}",

@@ -65,6 +65,8 @@ def chunk(input, chunks, axis=0):
 def unstack(input_x, axis=0):
     """The slices along ``axis``, that axis removed."""
     axis = _axis_in("ops.unstack", axis, len(_shape(input_x)))
+    if _shape(input_x)[axis] == 0:
+        return ()  # np.split would divide by the zero length
     return tuple(np.squeeze(part, axis=axis) for part in
                  np.split(input_x, _shape(input_x)[axis], axis=axis))
 
