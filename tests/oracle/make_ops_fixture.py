@@ -6,16 +6,14 @@ Run with a Python that has MindSpore (CPU, PyNative), from this directory:
 in both libraries are kept.
 """
 import ast
-import json
 import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-import mindspore  # noqa: E402
 from mindspore import ops  # noqa: E402
 
-from oracle_io import run_case  # noqa: E402
+from oracle_io import record_fixture  # noqa: E402
 from ops_cases import elementwise_cases  # noqa: E402
 from ops_cases_more import (creation_cases, indexing_cases, reduction_cases,  # noqa: E402
                             shaping_cases)
@@ -41,24 +39,11 @@ def our_names():
 
 
 def main(path):
-    # without it a kernel error surfaces at a later op's sync, blamed on the wrong case
-    mindspore.set_context(pynative_synchronize=True)
     cases = elementwise_cases() + reduction_cases() + shaping_cases() + creation_cases() \
         + indexing_cases()
-    kept = [c for c in cases if hasattr(ops, c["op"]) and c["op"] in our_names()]
-    missing = sorted({c["op"] for c in cases} - {c["op"] for c in kept})
-
-    def grad_fn(fn, positions):
-        return mindspore.grad(fn, grad_position=positions)
-
-    for case in kept:
-        case.update(run_case(case, mindspore, ops, grad_fn))
-    not_in_mindspore = sorted(n for n in our_names() if not hasattr(ops, n))
-    fixture = {"mindspore": mindspore.__version__, "skipped_ops": missing,
-               "not_in_mindspore": not_in_mindspore, "cases": kept}
-    with open(path, "w") as f:
-        json.dump(fixture, f, separators=(",", ":"))
-    print(f"{len(kept)} cases, skipped ops {missing}, {os.path.getsize(path)} bytes")
+    shared = our_names()
+    record_fixture(path, cases, keep=lambda c: hasattr(ops, c["op"]) and c["op"] in shared,
+                   not_in_mindspore=sorted(n for n in shared if not hasattr(ops, n)))
 
 
 if __name__ == "__main__":

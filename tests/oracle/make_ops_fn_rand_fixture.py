@@ -1,33 +1,20 @@
 """Record real MindSpore 2.10's answers for the cases in ``ops_fn_rand_cases.py``:
 ``/tmp/msvenv/bin/python make_ops_fn_rand_fixture.py`` (from this directory) writes
 ``ops_fn_rand_fixture.json``, which ``tests/test_cell_oracle_ops_fn_rand.py`` replays."""
-import json
 import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-import mindspore  # noqa: E402
-from mindspore import ops  # noqa: E402
 
 from make_ops_fixture import HERE  # noqa: E402
-from oracle_io import run_case  # noqa: E402
+from oracle_io import record_fixture  # noqa: E402
 from ops_fn_rand_cases import fn_rand_cases  # noqa: E402
 
 
 def main(path):
-    mindspore.set_context(pynative_synchronize=True)
     cases = fn_rand_cases()
-
-    def grad_fn(fn, positions):
-        return mindspore.grad(fn, grad_position=positions)
-
-    for case in cases:
-        case.update(run_case(case, mindspore, ops, grad_fn))
-    with open(path, "w") as f:
-        json.dump({"mindspore": mindspore.__version__, "cases": cases}, f,
-                  separators=(",", ":"))
-    print(f"{len(cases)} cases, {os.path.getsize(path)} bytes")
+    record_fixture(path, cases, skipped_key=False)
 
 
 if __name__ == "__main__":

@@ -2,35 +2,22 @@
 ``ops_nnf_cases.py``: ``/tmp/msvenv/bin/python make_ops_nnf_fixture.py`` (from this
 directory) writes ``ops_nnf_fixture.json``, which ``tests/test_cell_oracle_ops_nnf.py``
 replays on minpy_compat."""
-import json
 import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-import mindspore  # noqa: E402
 from mindspore import ops  # noqa: E402
 
 from make_ops_fixture import HERE, our_names  # noqa: E402
-from oracle_io import run_case  # noqa: E402
+from oracle_io import record_fixture  # noqa: E402
 from ops_nnf_cases import nnf_cases  # noqa: E402
 
 
 def main(path):
-    mindspore.set_context(pynative_synchronize=True)
     cases = nnf_cases()
-    kept = [c for c in cases if hasattr(ops, c["op"]) and c["op"] in our_names()]
-    missing = sorted({c["op"] for c in cases} - {c["op"] for c in kept})
-
-    def grad_fn(fn, positions):
-        return mindspore.grad(fn, grad_position=positions)
-
-    for case in kept:
-        case.update(run_case(case, mindspore, ops, grad_fn))
-    with open(path, "w") as f:
-        json.dump({"mindspore": mindspore.__version__, "skipped_ops": missing,
-                   "cases": kept}, f, separators=(",", ":"))
-    print(f"{len(kept)} cases, skipped ops {missing}, {os.path.getsize(path)} bytes")
+    shared = our_names()
+    record_fixture(path, cases, keep=lambda c: hasattr(ops, c["op"]) and c["op"] in shared)
 
 
 if __name__ == "__main__":

@@ -83,3 +83,34 @@ def run_case(case, lib, ops, grad_fn):
     except Exception as err:
         result["gradient"] = error(err)
     return result
+
+
+def record_fixture(path, cases, keep=None, skipped_key=True, ops_view=None, **extra):
+    """Run ``cases`` (those ``keep(case)`` accepts, when given) on real MindSpore and write
+    the fixture every replay test reads: ``{"mindspore", "skipped_ops" (the ops of the
+    cases left out, when ``skipped_key``), **extra, "cases"}``. ``ops_view(mindspore, ops)``
+    may stand between the cases and ``mindspore.ops`` (complex values as real pairs)."""
+    import json
+    import os
+
+    import mindspore
+    from mindspore import ops
+
+    # without it a kernel error surfaces at a later op's sync, blamed on the wrong case
+    mindspore.set_context(pynative_synchronize=True)
+    kept = [case for case in cases if keep is None or keep(case)]
+    library = ops if ops_view is None else ops_view(mindspore, ops)
+
+    def grad_fn(fn, positions):
+        return mindspore.grad(fn, grad_position=positions)
+
+    for case in kept:
+        case.update(run_case(case, mindspore, library, grad_fn))
+    fixture = {"mindspore": mindspore.__version__}
+    if skipped_key:
+        fixture["skipped_ops"] = sorted({c["op"] for c in cases} - {c["op"] for c in kept})
+    fixture.update(extra, cases=kept)
+    with open(path, "w") as f:
+        json.dump(fixture, f, separators=(",", ":"))
+    print(f"{len(kept)} cases, skipped ops {fixture.get('skipped_ops', [])}, "
+          f"{os.path.getsize(path)} bytes")
