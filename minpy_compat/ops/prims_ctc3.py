@@ -12,7 +12,7 @@ import numpy as onp
 from autograd.tracer import getval
 
 from .. import numpy as np
-from ..errors import CellArgumentError, message
+from ..errors import CellArgumentError, CellTypeError, describe, message
 from . import ctc_kernel as K
 from .functional import log_softmax
 from .nnf_ctc import (_float_tensor, _int_values, check_bool, check_reduction,
@@ -36,6 +36,11 @@ class CTCLossV2(AttrPrimitive):
 
 def _dense_targets(where, indices, values, batch):
     """Sparse ``(batch, position)`` labels as padded ``(N, S)`` targets and their lengths."""
+    for name, value, dtype in (("labels_indices", indices, onp.int64),
+                               ("labels_values", values, onp.int32)):
+        if getattr(getval(value), "dtype", None) != dtype:
+            raise CellTypeError(message(f"{where} {name}", f"an {dtype.__name__} Tensor",
+                                        describe(value)))
     indices = _int_values(f"{where} labels_indices", indices)
     values = _int_values(f"{where} labels_values", values)
     if indices.ndim != 2 or indices.shape[1] != 2 or values.shape != indices.shape[:1]:
