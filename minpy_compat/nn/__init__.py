@@ -61,6 +61,7 @@ _EXPORTS = {  # module -> the names it exports here
     "cells3d_more": ["Conv3dTranspose", "InstanceNorm3d", "ReflectionPad3d",
                      "ReplicationPad3d"],
     "combined_cells": ["Conv2dBnAct", "DenseBnAct", "EmbeddingLookup", "LRN"],
+    "loss_ctc": ["CTCLoss"],
     "loss_dice": ["DiceLoss", "FocalLoss", "MultiClassDiceLoss", "RMSELoss"],
     "loss_margin": ["HingeEmbeddingLoss", "MultilabelMarginLoss", "MultiLabelSoftMarginLoss",
                     "TripletMarginLoss"],

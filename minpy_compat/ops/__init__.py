@@ -165,6 +165,7 @@ __all__ = ['Abs', 'abs', 'absolute', 'AccumulateNV2', 'ACos', 'acos', 'Acosh', '
            'Unstack', 'unstack', 'value_and_grad', 'vander', 'var', 'var_mean', 'vecdot',
            'vector_norm', 'vjp', 'vmap', 'vsplit', 'vstack', 'where', 'Xdivy', 'Xlogy', 'xlogy',
            'Zeros', 'zeros', 'zeros_like', 'ZerosLike']
+__all__ += ['ctc_greedy_decoder', 'ctc_loss', 'CTCGreedyDecoder', 'CTCLoss', 'CTCLossV2']
 
 # Names whose modules load on first use (``import minpy_compat`` stays quick): module -> names
 _LAZY = {
@@ -285,6 +286,8 @@ _LAZY = {
     "prims_conv2": ["Conv2DBackpropInput", "Conv2DTranspose", "Conv3D"],
     "prims_pool2": ["AdaptiveMaxPool2D", "AvgPool3D", "MaxPool3D", "MaxPoolWithArgmax"],
     "prims_image2": ["LRN", "MirrorPad", "ResizeBilinearV2", "ResizeNearestNeighbor"],
+    "nnf_ctc": ["ctc_loss"],
+    "prims_ctc3": ["CTCGreedyDecoder", "CTCLoss", "CTCLossV2", "ctc_greedy_decoder"],
     "prims_misc2": ["BatchNorm", "MultiMarginLoss", "Multinomial", "RandomCategorical",
                     "RandomShuffle"],
 }
