@@ -75,7 +75,8 @@ __all__ = ['Abs', 'abs', 'absolute', 'AccumulateNV2', 'ACos', 'acos', 'Acosh', '
            'conv2d', 'Conv2DBackpropInput', 'Conv2DTranspose', 'Conv3D', 'conv3d',
            'conv3d_transpose', 'copysign', 'Cos', 'cos', 'Cosh', 'cosh', 'cosine_embedding_loss',
            'cosine_similarity', 'count_nonzero', 'CountNonZero', 'cov', 'Cross', 'cross',
-           'cross_entropy', 'Cummax', 'cummax', 'Cummin', 'cummin', 'CumProd', 'cumprod', 'CumSum',
+           'cross_entropy', 'ctc_greedy_decoder', 'ctc_loss', 'CTCGreedyDecoder', 'CTCLoss',
+           'CTCLossV2', 'Cummax', 'cummax', 'Cummin', 'cummin', 'CumProd', 'cumprod', 'CumSum',
            'cumsum', 'CumulativeLogsumexp', 'Custom', 'custom_info_register', 'CustomRegOp',
            'DataType', 'deg2rad', 'Dense', 'Depend', 'depend', 'DepthToSpace', 'det', 'Diag',
            'diag', 'diag_embed', 'diagflat', 'diagonal', 'diagonal_scatter', 'DiagPart', 'diff',
@@ -165,7 +166,6 @@ __all__ = ['Abs', 'abs', 'absolute', 'AccumulateNV2', 'ACos', 'acos', 'Acosh', '
            'Unstack', 'unstack', 'value_and_grad', 'vander', 'var', 'var_mean', 'vecdot',
            'vector_norm', 'vjp', 'vmap', 'vsplit', 'vstack', 'where', 'Xdivy', 'Xlogy', 'xlogy',
            'Zeros', 'zeros', 'zeros_like', 'ZerosLike']
-__all__ += ['ctc_greedy_decoder', 'ctc_loss', 'CTCGreedyDecoder', 'CTCLoss', 'CTCLossV2']
 
 # Names whose modules load on first use (``import minpy_compat`` stays quick): module -> names
 _LAZY = {
