@@ -9,6 +9,7 @@ import pytest
 import minpy_compat as ms
 from minpy_compat import dataset as ds
 from minpy_compat import nn
+from minpy_compat.errors import CellArgumentError, CellTypeError
 from minpy_compat.train import (CheckpointConfig, EarlyStopping, LossMonitor, Model,
                                 ModelCheckpoint)
 
@@ -69,3 +70,35 @@ def test_resuming_from_the_saved_end_continues_the_run_exactly(tmp_path, capsys)
     resumed.train(2, _data(), callbacks=[LossMonitor()], initial_epoch=1)
     assert capsys.readouterr().out == straight and straight.count("loss is") == 3
     assert onp.array_equal(again.weight.asnumpy(), net.weight.asnumpy())
+
+
+class TwoLayers(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.fc1 = nn.Dense(4, 3)
+        self.head = nn.SequentialCell([nn.ReLU(), nn.Dense(3, 2)])
+
+    def construct(self, x):
+        return self.head(self.fc1(x))
+
+
+@pytest.mark.parametrize("shape, where", [((5, 8), "Dense 'fc1'"), ((5, 2, 2), "Dense 'fc1'")])
+def test_a_wrong_width_names_the_dense_layer_by_its_place(shape, where):
+    with pytest.raises(CellArgumentError, match=rf"{where} input: expected a last dimension of 4 "
+                                                r"\(in_channels\), got shape .*Reshape the input "
+                                                r"to \(\.\.\., 4\)"):
+        TwoLayers()(ms.Tensor(onp.zeros(shape, onp.float32)))
+
+
+def test_a_nested_dense_is_named_by_its_path_and_a_lone_one_by_its_class():
+    net = TwoLayers()
+    with pytest.raises(CellArgumentError, match=r"^Dense 'head\.1' input: expected a last "
+                                                r"dimension of 3"):
+        net.head(ms.Tensor(onp.zeros((2, 4), onp.float32)))
+    with pytest.raises(CellArgumentError, match=r"^Dense input: expected a last dimension of 4"):
+        nn.Dense(4, 3)(ms.Tensor(onp.zeros((2, 5), onp.float32)))
+
+
+def test_a_wrong_dtype_names_the_dense_layer_too():
+    with pytest.raises(CellTypeError, match=r"^Dense 'fc1' input: expected dtype float32"):
+        TwoLayers()(ms.Tensor(onp.zeros((2, 4), onp.float64)))
