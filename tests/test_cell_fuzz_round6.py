@@ -154,7 +154,7 @@ def batchnorm_then_dense():
 
 def test_batchnorm_statistics_stay_when_a_later_layer_fails():
     net = batchnorm_then_dense()
-    with pytest.raises(CellArgumentError, match="Dense input: expected a last dimension of 3"):
+    with pytest.raises(CellArgumentError, match="Dense '1' input: expected a last dimension of 3"):
         net(T(onp.arange(8, dtype=F32).reshape(4, 2)))
     assert net[0].moving_mean.tolist() == [0.0, 0.0]
     assert net[0].moving_variance.tolist() == [1.0, 1.0]

@@ -142,6 +142,7 @@ def test_a_notebook_without_ipywidgets_gets_a_text_bar_and_no_stderr(tmp_path):
     ("01b_policies_and_contexts.ipynb", "mxnet", 'pip install "mxnet==1.9.1" "numpy<1.24"'),
     ("05_training_with_solver.ipynb", "sklearn", "pip install scikit-learn"),
     ("06_cell_conv_net.ipynb", "sklearn", "pip install scikit-learn"),
+    ("08_mindspore_training.ipynb", "sklearn", "pip install scikit-learn"),
 ])
 def test_a_notebook_stops_at_once_saying_what_to_install(tmp_path, name, hidden, install):
     needs_notebooks()

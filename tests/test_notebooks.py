@@ -57,7 +57,7 @@ def test_there_are_notebooks():
     assert {"01_numpy_under_minpy.ipynb", "01b_policies_and_contexts.ipynb",
             "02_autograd.ipynb", "03_custom_operators.ipynb", "04_cell_layer.ipynb",
             "05_training_with_solver.ipynb", "06_cell_conv_net.ipynb",
-            "07_recurrent_cells.ipynb"} <= names
+            "07_recurrent_cells.ipynb", "08_mindspore_training.ipynb"} <= names
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=[os.path.basename(p) for p in NOTEBOOKS])
@@ -102,6 +102,28 @@ def test_the_recurrent_cells_notebook_learns_to_add():
     mses = {name: float(re.search(rf"{name} test mean squared error: (\d\.\d+)", out).group(1))
             for name in ("LSTM", "Conv1d")}
     assert max(mses.values()) < 0.02   # always answering the mean: 0.167
+
+
+def test_the_ported_mindspore_script_trains_resumes_and_checks_its_gradients():
+    out = printed("08_mindspore_training.ipynb")
+    assert "batches per epoch: 30" in out and "a batch: (50, 64) float32 (50,) int32" in out
+    monitored = [float(v) for v in re.findall(r"epoch: \d step: 30, loss is (\d\.\d+)", out)]
+    assert len(monitored) == 4 and monitored[-1] < 0.5 * monitored[0]
+    # ModelCheckpoint kept the newest three, and the resumed run continued exactly
+    assert "checkpoints: ['digits-2_30.ckpt', 'digits-3_30.ckpt', 'digits-4_30.ckpt']" in out
+    assert "network Parameters not in the checkpoint: []" in out
+    assert "resumed run matches step for step: True" in out
+    assert float(re.search(r"test accuracy: (\d\.\d+)", out).group(1)) > 0.9
+    predicted, truth = (re.findall(r"\d", re.search(rf"{name}: *(\[.*\])", out).group(1))
+                        for name in ("predicted", "labels"))
+    assert len(predicted) == 10 and sum(a == b for a, b in zip(predicted, truth)) >= 8
+    pairs = re.findall(r"(?:ms\.grad|GradOperation) (-?\d\.\d+), finite differences "
+                       r"(-?\d\.\d+)", out)
+    assert len(pairs) == 2 and all(a == b for a, b in pairs)
+    assert "pixel gradient: (8, 64) float64" in out
+    assert "Dense 'fc1' input: expected a last dimension of 64 (in_channels), " \
+           "got shape (4, 8, 8)" in out
+    assert "/tmp" not in out and os.sep + "work" not in out   # no absolute paths
 
 
 def test_the_constant_buffer_cell_gets_its_gradient():

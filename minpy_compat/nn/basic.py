@@ -142,16 +142,24 @@ class Dense(Cell):
         self.activation = _activation(activation)
 
     def construct(self, x):
+        where = self._where()
         width = onp.shape(getval(x))[-1:] if onp.ndim(getval(x)) else ()
         if width != (self.in_channels,):
             raise CellArgumentError(message(
-                "Dense input", f"a last dimension of {self.in_channels}",
-                f"shape {onp.shape(getval(x))}"))
-        check_weight_dtype("Dense", x, self.weight)
+                f"{where} input", f"a last dimension of {self.in_channels} (in_channels)",
+                f"shape {onp.shape(getval(x))}",
+                f"Reshape the input to (..., {self.in_channels}) (nn.Flatten for images)."))
+        check_weight_dtype(where, x, self.weight)
         out = np.matmul(x, np.transpose(self.weight))
         if self.has_bias:
             out = out + self.bias
         return self.activation(out) if self.activation is not None else out
+
+    def _where(self):
+        # named by its place in the network ('fc1', from its weight's name 'fc1.weight'): a
+        # network has several Dense layers, and the message says which one refused the input
+        place = self._params["weight"].name.rpartition(".")[0]
+        return f"Dense '{place}'" if place else "Dense"
 
     def extend_repr(self):
         text = f"input_channels={self.in_channels}, output_channels={self.out_channels}"

@@ -121,12 +121,25 @@ class ModelCheckpoint(Callback):
         self._prefix = prefix
         self._directory = os.path.abspath(directory or ".")
         self._config = config or CheckpointConfig()
-        self._saved = []
+        self._saved, self._last_saved_step = [], None
+
+    def on_train_begin(self, run_context):
+        self._last_saved_step = None
 
     def on_train_step_end(self, run_context):
         params = run_context.original_args()
-        if params.cur_step_num % self._config.save_checkpoint_steps:
-            return
+        if params.cur_step_num % self._config.save_checkpoint_steps == 0:
+            self._save(params)
+
+    def on_train_end(self, run_context):
+        # as MindSpore's: the last step is saved too (an early stop, or steps that do not
+        # divide save_checkpoint_steps), so a run can always be resumed from where it ended
+        params = run_context.original_args()
+        if params.cur_step_num and params.cur_step_num != self._last_saved_step:
+            self._save(params)
+
+    def _save(self, params):
+        self._last_saved_step = params.cur_step_num
         os.makedirs(self._directory, exist_ok=True)
         step = (params.cur_step_num - 1) % params.batch_num + 1
         path = os.path.join(self._directory,
@@ -137,6 +150,8 @@ class ModelCheckpoint(Callback):
         if network is None:
             network = params.get("train_network")
         save_checkpoint(params.network if network is None else network, path)
+        if path in self._saved:  # written again by a later train() call: one file, kept once
+            self._saved.remove(path)
         self._saved.append(path)
         while len(self._saved) > self._config.keep_checkpoint_max:
             os.remove(self._saved.pop(0))
