@@ -27,14 +27,12 @@ def sum(input, dim=None, keepdim=False, *, dtype=None):
 
 
 def mean(input, dim=None, keepdim=False, *, dtype=None):
-    """The mean over ``dim`` (all axes when None), of a float (or ``dtype``) input."""
+    """The mean over ``dim`` (all axes when None); an int input keeps its dtype, truncated
+    toward zero, unless ``dtype`` says."""
     A.tensor("mint.mean input", input)
     if dtype is not None:
         input = input.astype(dtype)
-    if onp.dtype(getval(input).dtype).kind != "f":
-        raise CellTypeError(message("mint.mean input", "a float Tensor (or dtype=)",
-                                    str(getval(input).dtype), "Pass dtype=ms.float32."))
-    return np.mean(input, axis=A.dims("mint.mean dim", dim, A.ndim(input)), keepdims=keepdim)
+    return ops.mean(input, A.dims("mint.mean dim", dim, A.ndim(input)), keepdim)
 
 
 def prod(input, dim=None, keepdim=False, *, dtype=None):
@@ -149,10 +147,8 @@ def median(input, dim=None, keepdim=False):
 
 
 def nansum(input, dim=None, keepdim=False, *, dtype=None):
-    """The sum over ``dim`` with NaNs counted as 0; ints and bools give Int64."""
+    """The sum over ``dim`` with NaNs counted as 0; ints keep their dtype."""
     A.tensor("mint.nansum input", input)
-    if dtype is None and getval(input).dtype.kind in "iub":
-        dtype = onp.int64
     return ops.nansum(input, A.dims("mint.nansum dim", dim, A.ndim(input)), keepdim,
                       dtype=dtype)
 

@@ -28,16 +28,30 @@ def _sequence(where, tensors):
     return [A.tensor(f"{where}[{i}]", t) for i, t in enumerate(tensors)]
 
 
+def _joinable(where, tensors, dim):
+    """``tensors`` if their shapes agree on every axis but ``dim``."""
+    shapes = [onp.shape(getval(t)) for t in tensors]
+    axis = A.dim(f"{where} dim", dim, len(shapes[0]))
+    for i, shape in enumerate(shapes[1:], 1):
+        if len(shape) != len(shapes[0]) or any(
+                a != b for k, (a, b) in enumerate(zip(shape, shapes[0])) if k != axis):
+            raise CellArgumentError(message(f"{where} tensors[{i}]", f"shape {shapes[0]} "
+                                            f"except on dim {axis}", f"shape {shape}"))
+    return tensors
+
+
 def cat(tensors, dim=0):
     """``tensors`` joined along ``dim``."""
     tensors = _sequence("mint.cat tensors", tensors)
-    return ops.concat(tensors, A.dim("mint.cat dim", dim, A.ndim(tensors[0])))
+    return ops.concat(_joinable("mint.cat", tensors, dim), dim % builtins_max(
+        A.ndim(tensors[0]), 1))
 
 
 def concat(tensors, dim=0):
     """``tensors`` joined along ``dim`` (``mint.cat``'s alias)."""
     tensors = _sequence("mint.concat tensors", tensors)
-    return ops.concat(tensors, A.dim("mint.concat dim", dim, A.ndim(tensors[0])))
+    return ops.concat(_joinable("mint.concat", tensors, dim), dim % builtins_max(
+        A.ndim(tensors[0]), 1))
 
 
 def stack(tensors, dim=0):
@@ -82,11 +96,12 @@ def reshape(input, shape):
 
 
 def squeeze(input, dim=None):
-    """``input`` without its size-1 axes (only those in ``dim`` when given; others kept)."""
+    """``input`` without the size-1 axes among ``dim`` (an int or a tuple; others kept)."""
     A.tensor("mint.squeeze input", input)
+    if dim is None:  # MindSpore 2.10's mint.squeeze requires dim, unlike torch
+        raise CellTypeError(message("mint.squeeze dim", "an int or a tuple of ints", "None",
+                                    "Name the axes: mint.squeeze(x, 0)."))
     shape = onp.shape(getval(input))
-    if dim is None:
-        return np.reshape(input, tuple(n for n in shape if n != 1))
     dims = A.dims("mint.squeeze dim", dim, len(shape))
     dims = () if dims is None else (dims,) if isinstance(dims, int) else dims
     dropped = {d for d in dims if shape and shape[d] == 1}
