@@ -57,8 +57,8 @@ ACCEPTED = [
          c["args"][0]["shape"]) > 2),
     ("mint.scatter with a repeated index writes one src element; MindSpore's src gradient "
      "is 0 for the overwritten one, ours (ops.tensor_scatter_elements' gradient) 1",
-     "gradient", lambda c: c["op"] == "scatter" and c["args"][2]["t"] == [[0, 2], [1, 1],
-                                                                         [3, 0]]),
+     "gradient", lambda c: c["op"] == "scatter"
+     and c["args"][2]["t"] == [[0, 2], [1, 1], [3, 0]]),
     ("MindSpore 2.10's mint.kthvalue raises 'should not come here' on CPU", "out",
      lambda c: c["op"] == "kthvalue" and c["out"].get("error") == "ValueError"),
     ("MindSpore 2.10's mint.nansum refuses its own keepdim argument (deprecated Tensor "

@@ -43,7 +43,7 @@ def conv2d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1):
                                             f"stride {stride}"))
         return ops.conv2d(input, weight, bias, stride, padding, 0, dilation, groups)
     h, w = _pair("mint.conv2d padding", padding)
-    return ops.conv2d(input, weight, bias, stride, "pad", (h, h, w, w), dilation, groups)
+    return ops.conv2d(input, weight, bias, stride, "pad", (h, w), dilation, groups)
 
 
 def triangular_solve(b, A, upper=True, transpose=False, unitriangular=False):

@@ -45,8 +45,8 @@ def shaping_cases():
             _case("repeat_interleave", x64, V([1, 0, 2], "int64"), 0, grad=True),
             _case("take", x, V([[0, 5], [23, -1]], "int64"), grad=True),
             _case("flip", x, (0, 2), grad=True), _case("roll", x64, 1, 0, grad=True),
-            _case("tile", x64, (2, 1), grad=True), _case("broadcast_to", T((3,)), (2, 3),
-                                                          grad=True),
+            _case("tile", x64, (2, 1), grad=True),
+            _case("broadcast_to", T((3,)), (2, 3), grad=True),
             _case("tril", x64, grad=True), _case("triu", x64, 1, grad=True),
             _case("trace", x64, grad=True), _case("ravel", x, grad=True),
             _case("clone", i)]
@@ -55,8 +55,8 @@ def shaping_cases():
 def indexing_cases():
     x, x64 = T((3, 4)), T((3, 4), "float64")
     idx = V([[0, 2], [1, 1], [3, 0]], "int64")
-    return [_case("gather", x, 1, idx, grad=True), _case("gather", x64, 0, V([[2, 0, 1, 1]],
-                                                                            "int64"), grad=True),
+    return [_case("gather", x, 1, idx, grad=True),
+            _case("gather", x64, 0, V([[2, 0, 1, 1]], "int64"), grad=True),
             _case("index_select", x, 1, V([3, 0, 0], "int64"), grad=True),
             _case("index_select", x64, 0, V([2], "int32"), grad=True),
             _case("index_add", x, 1, V([0, 3], "int64"), T((3, 2)), grad=True),
@@ -100,8 +100,8 @@ def creation_cases():
             _case("full_like", T((2,), "float64"), 7), _case("empty_like", T((2, 3))),
             _case("empty", 2, 3), _case("empty", (2, 3), dtype=D("float64")),
             _case("zeros_like", T((2,)), dtype=D("int32")),
-            _case("arange", 5), _case("arange", 1, 4, 0.5), _case("arange", 0, 5, 2,
-                                                                    dtype=D("float32")),
+            _case("arange", 5), _case("arange", 1, 4, 0.5),
+            _case("arange", 0, 5, 2, dtype=D("float32")),
             _case("linspace", 0, 1, 5), _case("linspace", -1.0, 1.0, 3, dtype=D("float64")),
             _case("eye", 3), _case("eye", 2, 3, D("int32")),
             _case("rand", 2, 3), _case("rand", (2, 3), dtype=D("float64")),
