@@ -43,4 +43,4 @@ __getattr__, __dir__ = lazy_names(__name__, {
     "ms_functions": ["from_numpy", "initial_seed", "is_tensor", "jit", "jit_class",
                      "manual_seed", "mutable", "seed"],
     "dtype": ["dtype_to_nptype", "dtype_to_pytype", "pytype_to_dtype"],
-}, globals(), submodules=("dataset", "train"))
+}, globals(), submodules=("dataset", "mint", "train"))
