@@ -22,7 +22,7 @@ def test_dtype_moves():
     x = T([[1.0, 2.0], [3.0, 4.0]])
     assert x.to(ms.float64).dtype == onp.float64 and x.to(dtype=ms.int32).dtype == onp.int32
     assert x.to() is x and x.to("cpu") is x and x.to("cpu", ms.float16).dtype == onp.float16
-    assert x.to(copy=True) is not x
+    assert x.to(copy=True) is not x and x.to_("CPU") is x and x.to_() is x
     assert x.type() == "Float32" and x.type(ms.int32).dtype == onp.int32
     assert x.type("float64").dtype == onp.float64
     assert x.type_as(T([1], onp.int8)).dtype == onp.int8
@@ -68,6 +68,7 @@ def test_float64_finite_differences_and_float32():
 BAD = [
     (lambda: T([1.0]).to(ms.float32, ms.int32), ValueError, r"Tensor\.to: expected a device"),
     (lambda: T([1.0]).to("nonsense-type"), TypeError, r"Tensor\.to dtype: expected a dtype"),
+    (lambda: T([1.0]).to_(ms.float32), ValueError, r"Tensor\.to_ device: expected None"),
     (lambda: T([1.0]).type(3.5), TypeError, r"Tensor\.type dtype: expected a dtype"),
     (lambda: T([1.0]).type_as([1]), TypeError, r"Tensor\.type_as other: expected a Tensor"),
     (lambda: T([1.0]).new_zeros(2, 3), TypeError, r"Tensor\.new_zeros dtype: expected"),
@@ -143,8 +144,8 @@ def test_dtype_aliases_have_mindspore_values_and_load_lazily():
         onp.int32, onp.int64, onp.int16, onp.int8, onp.uint8, onp.uint16)
     assert (ms.bool, ms.intc, ms.intp, ms.uintc, ms.uintp, ms.cfloat, ms.cdouble) == (
         onp.bool_, onp.int32, onp.int64, onp.uint32, onp.uint64, onp.complex64, onp.complex128)
-    code = ("import sys, minpy_compat as ms; assert 'minpy_compat.dtype_aliases' not in "
-            "sys.modules; ms.long; assert 'minpy_compat.dtype_aliases' in sys.modules")
+    code = ("import sys, minpy_compat as ms; assert 'minpy_compat.common.dtype_names' not in "
+            "sys.modules; ms.long; assert 'minpy_compat.common.dtype_names' in sys.modules")
     subprocess.run([sys.executable, "-c", code], check=True)
 
 
@@ -155,3 +156,12 @@ def test_method_table_matches_the_modules():
         assert sorted(tensor_extra.load(module_name).METHODS) == names
         assert all(getattr(ms.Tensor([1.0]), n).__func__ is
                    tensor_extra.load(module_name).METHODS[n] for n in names)
+
+
+def test_a_dtype_in_the_wrong_place_is_described():
+    """``errors.describe`` of a class (ms.float32 is numpy.float32, whose ``shape`` is a
+    slot) crashed with 'getset_descriptor object is not iterable'."""
+    from minpy_compat.errors import describe
+    assert describe(ms.float32) == "class numpy.float32"
+    with pytest.raises(ValueError, match=r"Tensor\.to_ device: .*got class numpy\.float32\."):
+        T([1.0]).to_(ms.float32)

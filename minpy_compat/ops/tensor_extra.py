@@ -24,7 +24,7 @@ TABLE = {
                             "random_", "uniform_"],
     "tensor_utils": ["bfloat16", "byte", "clone", "contiguous", "is_signed", "ndimension",
                      "new_empty", "new_full", "new_ones", "new_zeros", "numpy", "register_hook",
-                     "remove_hook", "reshape_as", "short", "storage_offset", "stride", "to",
+                     "remove_hook", "reshape_as", "short", "storage_offset", "stride", "to", "to_",
                      "type", "type_as", "value", "view_as"],
 }
 

@@ -60,6 +60,15 @@ def to(self, *args, dtype=None, non_blocking=False, copy=False):
     return self.astype(dtype)
 
 
+def to_(self, device=None, non_blocking=False):
+    """In place move to ``device``: this Tensor itself (its data is always on the CPU)."""
+    if device is not None and not (isinstance(device, str) and device.split(":")[0].lower() in
+                                   ("cpu", "gpu", "ascend", "npu", "cuda")):
+        raise CellArgumentError(message("Tensor.to_ device", "None or a device name ('cpu', "
+                                        "'Ascend', ...)", describe(device)))
+    return self
+
+
 def type(self, dtype=None):
     """The dtype's MindSpore name ('Float32') with no argument, else a copy in ``dtype``."""
     if dtype is None:
@@ -260,7 +269,8 @@ def remove_hook(self, handle):
 
 
 METHODS = {
-    "to": to, "type": type, "type_as": type_as, "new_zeros": new_zeros, "new_ones": new_ones,
+    "to": to, "to_": to_, "type": type, "type_as": type_as, "new_zeros": new_zeros,
+    "new_ones": new_ones,
     "new_full": new_full, "new_empty": new_empty, "view_as": view_as, "reshape_as": reshape_as,
     "numpy": numpy, "contiguous": contiguous, "clone": clone, "ndimension": ndimension,
     "stride": stride, "storage_offset": storage_offset, "is_signed": is_signed, "value": value,
