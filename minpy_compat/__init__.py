@@ -43,4 +43,7 @@ __getattr__, __dir__ = lazy_names(__name__, {
     "ms_functions": ["from_numpy", "initial_seed", "is_tensor", "jit", "jit_class",
                      "manual_seed", "mutable", "seed"],
     "dtype": ["dtype_to_nptype", "dtype_to_pytype", "pytype_to_dtype"],
+    "common.dtype_names": ["bool", "byte", "cdouble", "cfloat", "double", "float", "half",
+                           "int", "intc", "intp", "long", "short", "single", "ubyte", "uintc",
+                           "uintp", "ushort"],
 }, globals(), submodules=("dataset", "mint", "train"))

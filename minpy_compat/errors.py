@@ -7,6 +7,8 @@ find the op, argument or Cell at fault without reading a traceback.
 
 def describe(value):
     """A short description of a value for error messages: type, shape, dtype."""
+    if isinstance(value, type):  # a class (ms.float32 is numpy.float32): its shape is a slot
+        return f"class {value.__module__}.{value.__qualname__}"
     shape = getattr(value, "shape", None)
     dtype = getattr(value, "dtype", None)
     if shape is not None and dtype is not None:
