@@ -148,3 +148,58 @@ def test_pad_with_a_negative_padding_is_a_value_error():
         nn.Pad(((1, -1), (0, 0)))
     with pytest.raises(CellTypeError, match=r"Pad paddings: expected a tuple of"):
         nn.Pad([[1, 1], [0, 0]])
+
+
+# ---- return_indices=True: the indices are Tensors -----------------------------------------
+X16 = onp.arange(16, dtype=onp.float32).reshape(1, 1, 4, 4)
+
+
+@pytest.mark.parametrize("make, x, expected", [
+    (lambda: nn.MaxPool2d(2, 2, pad_mode="pad", return_indices=True), X16,
+     [[[[5, 7], [13, 15]]]]),
+    (lambda: nn.AdaptiveMaxPool2d(2, return_indices=True), X16, [[[[5, 7], [13, 15]]]]),
+    (lambda: nn.MaxPool1d(2, 2, pad_mode="pad", return_indices=True), X16[0],
+     [[[1, 3], [1, 3], [1, 3], [1, 3]]]),
+    (lambda: nn.FractionalMaxPool2d(2, output_size=(2, 2), return_indices=True,
+                                    _random_samples=T([[[0.3, 0.6]]])), X16,
+     [[[[5, 7], [13, 15]]]]),
+], ids=["MaxPool2d", "AdaptiveMaxPool2d", "MaxPool1d", "FractionalMaxPool2d"])
+def test_pool_indices_are_int64_tensors(make, x, expected):
+    """MindSpore: each of these Cells with return_indices=True gives an Int64 Tensor of
+    indices (the values printed are the ids' expected lists)."""
+    _, index = make()(T(x))
+    assert isinstance(index, ms.Tensor) and index.dtype == onp.int64
+    assert index.asnumpy().tolist() == expected
+
+
+# ---- Optimizer.get_lr ---------------------------------------------------------------------
+def _two_steps(opt, params):
+    for _ in range(2):
+        opt(tuple(ms.Tensor(onp.ones(p.shape, onp.float32)) for p in params))
+
+
+def test_get_lr_of_a_list_or_schedule_is_the_tensor_at_global_step():
+    """MindSpore: after two steps, SGD(lr=[0.1, 0.05, 0.01]).get_lr() -> Float32 Tensor
+    0.01 and SGD(lr=ExponentialDecayLR(0.1, 0.9, 1)).get_lr() -> Float32 Tensor 0.081."""
+    params = [ms.Parameter(T([1., 2.]), name="w")]
+    opt = nn.SGD(params, [0.1, 0.05, 0.01])
+    _two_steps(opt, params)
+    rate = opt.get_lr()
+    assert isinstance(rate, ms.Tensor) and not isinstance(rate, ms.Parameter)
+    close(rate, 0.01)
+    opt = nn.SGD(params, nn.ExponentialDecayLR(0.1, 0.9, 1))
+    _two_steps(opt, params)
+    assert isinstance(opt.get_lr(), ms.Tensor)
+    close(opt.get_lr(), 0.081)
+    assert isinstance(nn.SGD(params, 0.1).get_lr(), ms.Parameter)
+
+
+def test_get_lr_with_group_rates_is_one_per_parameter():
+    """MindSpore: SGD([{'params': [a, b], 'lr': 0.3}, {'params': [c]}], 0.1).get_lr() ->
+    (0.3, 0.3, 0.1); with a weight_decay group only, the one rate 0.1."""
+    a, b, c = (ms.Parameter(T([1., 2.]), name=n) for n in "abc")
+    rates = nn.SGD([{"params": [a, b], "lr": 0.3}, {"params": [c]}], 0.1).get_lr()
+    assert isinstance(rates, tuple) and len(rates) == 3
+    for rate, expected in zip(rates, (0.3, 0.3, 0.1)):
+        close(rate, expected)
+    close(nn.SGD([{"params": [a, b], "weight_decay": 0.3}, {"params": [c]}], 0.1).get_lr(), 0.1)
