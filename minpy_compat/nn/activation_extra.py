@@ -93,7 +93,8 @@ def _threshold(x, threshold, value):
 
 
 class Threshold(Cell):
-    """``x`` where ``x > threshold``, else ``value``."""
+    """``x`` where ``x > threshold``, else ``value`` (in ``x``'s dtype: int and bool
+    Tensors too, as MindSpore's)."""
 
     def __init__(self, threshold, value):
         super().__init__()
@@ -101,7 +102,7 @@ class Threshold(Cell):
         self.value = _number("Threshold value", value)
 
     def construct(self, input_x):
-        return _threshold(F.float_only("Threshold input", input_x), self.threshold, self.value)
+        return _threshold(input_x, self.threshold, self.value)
 
 
 class RReLU(Cell):

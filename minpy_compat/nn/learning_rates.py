@@ -15,6 +15,7 @@ import numpy as onp
 from autograd.tracer import getval
 
 from ..errors import CellArgumentError, CellTypeError, describe, message
+from ..tensor import Tensor
 from .cell import Cell
 
 
@@ -170,7 +171,12 @@ def warmup_lr(learning_rate, total_step, step_per_epoch, warmup_epoch):
 
 
 class LearningRateSchedule(Cell):
-    """A Cell called with the step number (an int Tensor) that returns the rate (float32)."""
+    """A Cell called with the step number (an int Tensor) that returns the rate (a 0-d
+    float32 Tensor, as MindSpore's; a ``construct`` returning NumPy values is wrapped)."""
+
+    def __call__(self, *args, **kwargs):
+        rate = super().__call__(*args, **kwargs)
+        return Tensor(rate) if isinstance(rate, (onp.ndarray, onp.generic)) else rate
 
     def construct(self, global_step):
         raise NotImplementedError(message(

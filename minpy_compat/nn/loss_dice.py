@@ -31,6 +31,11 @@ def _not_uint8(where, name, x):
                                     describe(x)))
 
 
+def _float_dtype(x):
+    """``x``'s dtype if float, else float32 (MindSpore's losses of int Tensors)."""
+    return _dtype(x) if _dtype(x).kind == "f" else onp.dtype(onp.float32)
+
+
 def _dice(logits, labels, smooth):
     """``1 - 2 * sum(logits * labels) / (sum(logits**2) + sum(labels**2) + smooth)``."""
     flat_x, flat_y = np.reshape(logits, (-1,)), np.reshape(labels, (-1,))
@@ -56,7 +61,7 @@ class DiceLoss(LossBase):
         if _shape(logits) != _shape(labels):
             raise CellArgumentError(message("DiceLoss labels", f"shape {_shape(logits)} (the "
                                             "logits')", f"shape {_shape(labels)}"))
-        return _in(_dice(logits, labels, self.smooth), _dtype(logits))
+        return _in(_dice(logits, labels, self.smooth), _float_dtype(logits))
 
 
 _ACTIVATIONS = {"softmax": Softmax, "logsoftmax": LogSoftmax, "relu": ReLU, "relu6": ReLU6,
@@ -171,4 +176,4 @@ class RMSELoss(LossBase):
             if _dtype(x).kind == "u":
                 raise CellTypeError(message(f"RMSELoss {name}", "a float or signed int Tensor",
                                             f"{_dtype(x)}"))
-        return np.sqrt(self.MSELoss(logits, labels))
+        return _in(np.sqrt(self.MSELoss(logits, labels)), _float_dtype(logits))

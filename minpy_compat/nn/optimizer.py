@@ -24,7 +24,7 @@ from autograd.tracer import getval
 
 from ..errors import OptimizerError, OptimizerTypeError, describe, message
 from ..ops.writes import assign_all
-from ..tensor import Parameter, ParameterTuple
+from ..tensor import Parameter, ParameterTuple, Tensor
 from .cell import Cell
 from .learning_rates import LearningRateSchedule
 
@@ -109,11 +109,19 @@ class Optimizer(Cell):
         return [float(r) for r in rates]
 
     def get_lr(self):
-        """The learning rate for this step: a shape-() Parameter, or with a schedule its
-        float32 value at ``global_step``."""
-        if self._lr_schedule is None:
-            return self.learning_rate
-        return onp.float32(self._scheduled_rate())
+        """The learning rate for this step, as MindSpore's: a fixed rate's shape-() Parameter;
+        for a list or a schedule, its float32 Tensor at ``global_step``; with group rates, a
+        tuple of them, one per Parameter."""
+        if self._lr_schedule is not None:
+            rate = Tensor(onp.float32(self._scheduled_rate()))
+        elif len(self._schedule) == 1:
+            rate = self.learning_rate
+        else:
+            step = int(self.global_step[0])
+            rate = Tensor(onp.float32(self._schedule[min(step, len(self._schedule) - 1)]))
+        if all(lr is None for lr in self._group_lr):
+            return rate
+        return tuple(rate if lr is None else Tensor(onp.float32(lr)) for lr in self._group_lr)
 
     def _scheduled_rate(self):
         step = onp.array(int(self.global_step[0]), onp.int32)

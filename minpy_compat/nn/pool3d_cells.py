@@ -20,6 +20,7 @@ from autograd.tracer import getval
 
 from .. import numpy as np
 from ..errors import CellArgumentError, CellTypeError, describe, message
+from ..tensor import Tensor
 from .cell import Cell
 from .pool_cells import _bins, _size
 from .windows import check_float_input
@@ -81,7 +82,9 @@ class AdaptiveMaxPool3d(_Adaptive3d):
 
     def construct(self, x):
         out = super().construct(x)
-        return (out, self._indices(onp.asarray(getval(x)))) if self.return_indices else out
+        if not self.return_indices:
+            return out
+        return out, Tensor(self._indices(onp.asarray(getval(x))))
 
     def _indices(self, x):
         spatial = x.shape[-3:]

@@ -20,6 +20,7 @@ from autograd.tracer import getval
 
 from .. import numpy as np
 from ..errors import CellArgumentError, CellTypeError, describe, message
+from ..tensor import Tensor
 from .cell import Cell
 from .conv_cells import AvgPool2d, MaxPool2d
 from .conv_line import line_int
@@ -180,7 +181,7 @@ class AdaptiveMaxPool2d(_Adaptive):
 
     def construct(self, x):
         out = super().construct(x)
-        return (out, self._indices(getval(x))) if self.return_indices else out
+        return (out, Tensor(self._indices(getval(x)))) if self.return_indices else out
 
     def _indices(self, x):
         height, width = x.shape[-2:]

@@ -135,11 +135,14 @@ class Pad(Cell):
     def __init__(self, paddings, mode="CONSTANT"):
         super().__init__()
         if not isinstance(paddings, tuple) or not all(
-                isinstance(p, tuple) and len(p) == 2 and all(_is_int(v) and v >= 0 for v in p)
+                isinstance(p, tuple) and len(p) == 2 and all(_is_int(v) for v in p)
                 for p in paddings):
             raise CellTypeError(message("Pad paddings", "a tuple of (before, after) pairs of "
                                         "ints >= 0", describe(paddings),
                                         "Pass ((1, 1), (2, 2)) for a matrix."))
+        if any(v < 0 for p in paddings for v in p):  # MindSpore: ValueError
+            raise CellArgumentError(message("Pad paddings", "ints >= 0", repr(paddings),
+                                            "Crop with slicing instead of a negative pad."))
         if mode not in _PAD_MODES:
             raise CellArgumentError(message("Pad mode", f"one of {list(_PAD_MODES)}",
                                             repr(mode)))
@@ -163,7 +166,7 @@ class Pad(Cell):
 
 
 class Norm(Cell):
-    """The Euclidean norm over ``axis`` (``()``: all of them)."""
+    """The Euclidean norm over ``axis`` (``()``: all of them); float32 for ints."""
 
     def __init__(self, axis=(), keep_dims=False):
         super().__init__()
@@ -171,6 +174,8 @@ class Norm(Cell):
         self.keep_dims = _bool("Norm keep_dims", keep_dims)
 
     def construct(self, x):
+        if getval(x).dtype.kind in "iub":  # MindSpore: Float32 for int Tensors
+            x = x.astype(onp.float32)
         axes = _reduced(x, self.axis, "Norm")
         out = np.sqrt(np.sum(np.square(x), axis=axes, keepdims=True))
         if self.keep_dims:
@@ -181,7 +186,8 @@ class Norm(Cell):
 
 
 class ClipByNorm(Cell):
-    """``x`` scaled down to an L2 norm (over ``axis``; None for all) of ``clip_norm``."""
+    """``x`` scaled down to an L2 norm (over ``axis``; None for all) of ``clip_norm``;
+    float32 for a float16 ``x``, as MindSpore's (documented: its output is float32)."""
 
     def __init__(self, axis=None):
         super().__init__()
@@ -193,6 +199,7 @@ class ClipByNorm(Cell):
                                         f"{describe(x)} and {describe(clip_norm)}",
                                         "Pass clip_norm as ms.Tensor(1.0)."))
         x = F.float_only("ClipByNorm x", x)
+        x = x.astype(onp.float32) if getval(x).dtype == onp.float16 else x
         axes = None if self.axis is None else _reduced(x, self.axis, "ClipByNorm")
         norm = np.sqrt(np.sum(np.square(x), axis=axes, keepdims=True))
         limit = clip_norm.astype(getval(x).dtype)
@@ -232,6 +239,11 @@ class MatMul(Cell):
         self.transpose_x2 = _bool("MatMul transpose_x2", transpose_x2)
 
     def construct(self, x1, x2):
+        dtypes = getattr(getval(x1), "dtype", None), getattr(getval(x2), "dtype", None)
+        if dtypes[0] != dtypes[1]:  # MindSpore: TypeError (NumPy would promote)
+            raise CellTypeError(message("MatMul x1 and x2", "Tensors of one dtype",
+                                        f"{dtypes[0]} and {dtypes[1]}",
+                                        "Cast one of them: x2.astype(x1.dtype)."))
         if self.transpose_x1 and onp.ndim(getval(x1)) >= 2:
             x1 = np.swapaxes(x1, -1, -2)
         if self.transpose_x2 and onp.ndim(getval(x2)) >= 2:

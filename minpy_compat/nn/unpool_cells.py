@@ -26,14 +26,15 @@ from .. import numpy as np
 from ..errors import CellArgumentError, CellTypeError, describe, message
 from ..ops.int_inputs import index_data
 from ..primitive import customop
+from ..tensor import Tensor
 from .cell import Cell
 from .windows import check_float_input
 
 
 def window_indices(first, kernel, stride, before, spatial):
-    """int64 flat indices in ``spatial`` of each window's chosen tap: ``first`` holds, for
-    each (N, C, output position), the tap's number in ``ndindex(kernel)`` order; ``before``
-    is the padding ahead of each axis."""
+    """int64 flat indices (a Tensor) in ``spatial`` of each window's chosen tap: ``first``
+    holds, for each (N, C, output position), the tap's number in ``ndindex(kernel)`` order;
+    ``before`` is the padding ahead of each axis."""
     offsets = onp.unravel_index(first, kernel)
     ranks = first.ndim - 2
     places = []
@@ -42,7 +43,7 @@ def window_indices(first, kernel, stride, before, spatial):
         shape[2 + axis] = first.shape[2 + axis]
         places.append(onp.arange(first.shape[2 + axis]).reshape(shape) * step - pad + offset)
     places = [onp.clip(p, 0, n - 1) for p, n in zip(places, spatial[-ranks:])]
-    return onp.ravel_multi_index(places, spatial[-ranks:]).astype(onp.int64)
+    return Tensor(onp.ravel_multi_index(places, spatial[-ranks:]).astype(onp.int64))
 
 
 def check_return_indices(where, return_indices, pad_mode):
@@ -234,4 +235,4 @@ class FractionalMaxPool2d(Cell):
         out, index = fractional_pool(where, view, self.kernel_size, output, samples)
         if len(shape) == 3:
             out, index = out[0], index[0]
-        return (out, index) if self.return_indices else out
+        return (out, Tensor(index)) if self.return_indices else out

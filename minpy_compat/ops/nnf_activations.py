@@ -158,10 +158,10 @@ def tanhshrink(input):
 
 @keeps_float_dtype
 def threshold(input, thr, value):
-    """``input`` where ``input > thr``, else ``value``."""
+    """``input`` where ``input > thr``, else ``value`` cast to ``input``'s dtype (int
+    and bool Tensors too, as MindSpore's)."""
     thr = _number("ops.threshold thr", thr)
     value = _number("ops.threshold value", value)
-    float_only("ops.threshold input", input)
     return np.where(getval(input) > thr, input, _typed(input, value))
 
 

@@ -15,7 +15,9 @@ from autograd.tracer import getval
 
 from .. import numpy as np
 from ..errors import CellArgumentError, CellTypeError, describe, message
+from ..tensor import is_tensor
 from .checks import float_only
+from .int_inputs import index_data
 from .nnf_losses import _reduction
 from .nnf_losses_more import _reduce
 
@@ -32,6 +34,17 @@ def _distance(x, y, p, eps):
     return np.sum(diff ** p, axis=1) ** (1.0 / p)
 
 
+def _margin(where, margin):
+    """A float ``margin``: MindSpore also takes a 0-d float Tensor (as a constant)."""
+    if not is_tensor(margin):
+        return margin
+    data = onp.asarray(getval(margin))
+    if data.ndim != 0 or data.dtype.kind != "f":
+        raise CellArgumentError(message(f"{where} margin", "a float or a 0-d float Tensor",
+                                        describe(margin)))
+    return float(data)
+
+
 def triplet_margin_loss(anchor, positive, negative, margin=1.0, p=2, eps=1e-06, swap=False,
                         reduction="mean"):
     """``max(d(anchor, positive) - d(anchor, negative) + margin, 0)`` per row, ``d`` the
@@ -41,6 +54,7 @@ def triplet_margin_loss(anchor, positive, negative, margin=1.0, p=2, eps=1e-06, 
     _reduction("triplet_margin_loss", reduction)
     if isinstance(p, bool) or not isinstance(p, numbers.Integral) or p < 1:
         raise CellArgumentError(message(f"{where} p", "an int >= 1", repr(p)))
+    margin = _margin(where, margin)
     for name, value in (("margin", margin), ("eps", eps)):
         if isinstance(value, bool) or not isinstance(value, numbers.Real):
             raise CellTypeError(message(f"{where} {name}", "a float", describe(value)))
@@ -66,7 +80,7 @@ def triplet_margin_loss(anchor, positive, negative, margin=1.0, p=2, eps=1e-06, 
 
 def _target_mask(where, target, shape):
     """Per row, a 0/1 mask of the classes listed in ``target`` before its first -1."""
-    index = onp.asarray(getval(target))
+    index = index_data(target)
     if index.dtype.kind not in "iu":
         raise CellTypeError(message(f"{where} target", "an int Tensor", f"{index.dtype}"))
     if index.shape != shape:

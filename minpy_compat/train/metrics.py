@@ -90,6 +90,10 @@ class Accuracy(Metric):
                 raise CellArgumentError(message("Accuracy.update (multilabel)",
                                                 f"labels of shape {y_pred.shape}",
                                                 f"shape {y.shape}"))
+            if not (onp.isin(y_pred, (0, 1)).all() and onp.isin(y, (0, 1)).all()):
+                raise CellArgumentError(message("Accuracy.update (multilabel)",
+                                                "y_pred and y of 0s and 1s", "other values",
+                                                "Threshold the scores first."))
             correct = (y_pred == y).all(axis=tuple(range(1, y.ndim)))
         else:
             labels = _labels("Accuracy", y_pred, y)
@@ -120,7 +124,7 @@ class TopKCategoricalAccuracy(Metric):
     def update(self, *inputs):
         y_pred, y = self._inputs(inputs)
         labels = _labels(type(self).__name__, y_pred, y)
-        top = onp.argsort(y_pred, axis=1)[:, -self.k:]
+        top = onp.argsort(-y_pred, axis=1)[:, :self.k]  # ties: the lower index, as MindSpore
         self._correct_num += int((top == labels[:, None]).any(axis=1).sum())
         self._samples_num += labels.shape[0]
 

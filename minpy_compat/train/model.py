@@ -17,7 +17,8 @@ from ..nn.cell import Cell
 from ..nn.loss_scale import WithEvalCell
 from ..nn.wrappers import TrainOneStepCell, WithLossCell
 from .loss_scale_manager import LossScaleManager
-from .callbacks import EVAL_HOOKS, TRAIN_HOOKS, CallbackParams, RunContext, check_callbacks
+from .callbacks import (EVAL_HOOKS, TRAIN_HOOKS, CallbackParams, RunContext, TimeMonitor,
+                        check_callbacks)
 from .metrics import Loss, Metric
 from .metrics_pr import get_metric_fn
 
@@ -83,17 +84,40 @@ class Model:
     def train(self, epoch, train_dataset, callbacks=None, dataset_sink_mode=False,
               sink_size=-1, initial_epoch=0):
         """Run ``epoch - initial_epoch`` passes over ``train_dataset``, one step per batch."""
+        self._train("Model.train", epoch, train_dataset, callbacks, dataset_sink_mode,
+                    initial_epoch, None)
+
+    def fit(self, epoch, train_dataset, valid_dataset=None, valid_frequency=1, callbacks=None,
+            dataset_sink_mode=False, valid_dataset_sink_mode=False, sink_size=-1,
+            initial_epoch=0):
+        """``train``, evaluating on ``valid_dataset`` after the epochs ``valid_frequency``
+        picks (an int: every that many; a list: those epoch numbers), before each
+        ``on_train_epoch_end``; there ``cb_params.eval_results`` holds the metrics and
+        ``'eval_loss'`` (the mean loss over the batches). Callbacks of your own also get
+        the ``on_eval_*`` hooks, as MindSpore's."""
+        if isinstance(valid_frequency, bool) or not isinstance(valid_frequency, (int, list)):
+            raise CellTypeError(message("Model.fit 'valid_frequency'", "an int or a list of "
+                                        "epoch numbers", describe(valid_frequency)))
+        if valid_dataset is not None and not self._metric_fns:
+            raise CellArgumentError(message("Model.fit", "metrics set on the Model when "
+                                            "valid_dataset is given", "none",
+                                            "Pass metrics={'acc'} (or a dict) to Model."))
+        valid = None if valid_dataset is None else (valid_dataset, valid_frequency)
+        self._train("Model.fit", epoch, train_dataset, callbacks, dataset_sink_mode,
+                    initial_epoch, valid)
+
+    def _train(self, where, epoch, train_dataset, callbacks, dataset_sink_mode, initial_epoch,
+               valid):
         if isinstance(epoch, bool) or not isinstance(epoch, int) or epoch < 1:
-            raise CellArgumentError(message("Model.train 'epoch'", "an int >= 1",
-                                            describe(epoch)))
+            raise CellArgumentError(message(f"{where} 'epoch'", "an int >= 1", describe(epoch)))
         if isinstance(initial_epoch, bool) or not isinstance(initial_epoch, int) \
                 or not 0 <= initial_epoch < epoch:
-            raise CellArgumentError(message("Model.train 'initial_epoch'",
+            raise CellArgumentError(message(f"{where} 'initial_epoch'",
                                             f"an int in 0..{epoch - 1}", describe(initial_epoch)))
         if self._train_network is None:
-            raise CellArgumentError(message("Model.train", "a Model built with an optimizer",
+            raise CellArgumentError(message(where, "a Model built with an optimizer",
                                             "optimizer=None", "Pass optimizer=... to Model."))
-        callbacks = check_callbacks("Model.train", callbacks)
+        callbacks = check_callbacks(where, callbacks)
         params = CallbackParams(
             train_network=self._train_network, network=self._network,
             optimizer=self._optimizer, loss_fn=self._loss_fn, train_dataset=train_dataset,
@@ -113,10 +137,25 @@ class Model:
                 _fire(callbacks, TRAIN_HOOKS[3], context)
                 if context.get_stop_requested():
                     break
+            if valid is not None and _should_eval(number, valid[1]):
+                self._eval_in_fit(params, valid[0], callbacks)
             _fire(callbacks, TRAIN_HOOKS[4], context)
+            params.pop("metrics", None)
+            params.pop("eval_results", None)
             if context.get_stop_requested():
                 break
         _fire(callbacks, TRAIN_HOOKS[5], context)
+
+    def _eval_in_fit(self, params, valid_dataset, callbacks):
+        """One evaluation inside ``fit``, in the training ``cb_params`` (restored after)."""
+        kept = {k: params[k] for k in ("cur_step_num", "batch_num", "net_outputs", "mode")}
+        mine = [cb for cb in callbacks if not type(cb).__module__.startswith("minpy_compat.")
+                or isinstance(cb, TimeMonitor)]
+        params.update(eval_network=self._eval_network, valid_dataset=valid_dataset,
+                      batch_num=valid_dataset.get_dataset_size(), mode="eval", cur_step_num=0)
+        self._eval_pass(params, valid_dataset, mine, eval_loss=True)
+        self._train_network.set_train(True)
+        params.update(kept)
 
     def eval(self, valid_dataset, callbacks=None, dataset_sink_mode=False):
         """The metrics over ``valid_dataset``, as a dict from name to value."""
@@ -128,9 +167,13 @@ class Model:
             eval_network=self._eval_network, valid_dataset=valid_dataset,
             batch_num=valid_dataset.get_dataset_size(), cur_step_num=0, net_outputs=None,
             metrics=self._metric_fns, dataset_sink_mode=dataset_sink_mode, mode="eval")
+        return self._eval_pass(params, valid_dataset, callbacks)
+
+    def _eval_pass(self, params, valid_dataset, callbacks, eval_loss=False):
         context = RunContext(params)
         for metric in self._metric_fns.values():
             metric.clear()
+        losses, eval_loss = Loss(), eval_loss and self._eval_indexes is not None
         self._eval_network.set_train(False)
         _fire(callbacks, EVAL_HOOKS[0], context)
         _fire(callbacks, EVAL_HOOKS[1], context)
@@ -139,10 +182,12 @@ class Model:
             _fire(callbacks, EVAL_HOOKS[2], context)
             params.net_outputs = self._eval_network(*row)
             self._update_metrics(params.net_outputs)
+            if eval_loss:
+                losses.update(params.net_outputs[self._eval_indexes[0]])
             _fire(callbacks, EVAL_HOOKS[3], context)
         params.metrics = results = {name: metric.eval()
                                     for name, metric in self._metric_fns.items()}
-        params.eval_results = results
+        params.eval_results = dict(results, eval_loss=losses.eval()) if eval_loss else results
         _fire(callbacks, EVAL_HOOKS[4], context)
         _fire(callbacks, EVAL_HOOKS[5], context)
         return results
@@ -176,6 +221,10 @@ def _train_cell(network, optimizer, manager):
         return TrainOneStepCell(network, optimizer, sens=float(manager.get_loss_scale()))
     from ..nn.loss_scale import TrainOneStepWithLossScaleCell
     return TrainOneStepWithLossScaleCell(network, optimizer, scale_sense=update_cell)
+
+
+def _should_eval(epoch, frequency):
+    return epoch % frequency == 0 if isinstance(frequency, int) else epoch in frequency
 
 
 def _fire(callbacks, hook, context):
