@@ -132,11 +132,11 @@ def _error_class(want, got):
     return [f"out: MindSpore raised {want['error']}, ours {got['error']}: {got['message']}"[:300]]
 
 
-def replay_problems(case, accepted, close_enough=lambda want, got: False):
+def replay_problems(case, accepted, close_enough=lambda want, got: False, library=ops):
     """How our answer to a recorded ``case`` differs from MindSpore's (empty: it agrees),
     leaving out what ``accepted`` covers; ``close_enough(want, got)`` may accept an output
-    a looser test finds equal."""
-    got = run_case(case, ms, ops, _grad_fn)
+    a looser test finds equal; ``library`` stands for ``ops`` (Tensor methods, ``mint``)."""
+    got = run_case(case, ms, library, _grad_fn)
     skip_out = accepted(case, "out") or close_enough(case["out"], got["out"])
     problems = [] if skip_out else compare(case["out"], got["out"], "out")
     if "error" in got["out"] and not problems and not accepted(case, "out"):

@@ -10,12 +10,11 @@ import pytest
 
 import minpy_compat as ms
 from minpy_compat import ops
-from test_cell_oracle_ops import _error_class, _grad_fn, accepted_by, compare, unused_reasons
+from test_cell_oracle_ops import accepted_by, replay_problems, unused_reasons
 
 HERE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "oracle")
 sys.path.insert(0, HERE)
 
-from oracle_io import run_case  # noqa: E402
 from ops_fn_lin_cases import RealView  # noqa: E402
 
 with open(os.path.join(HERE, "ops_fn_lin_fixture.json")) as f:
@@ -63,14 +62,7 @@ accepted = accepted_by(ACCEPTED)
 
 
 def replay(case):
-    got = run_case(case, ms, RealView(ms, ops), _grad_fn)
-    problems = [] if accepted(case, "out") else compare(case["out"], got["out"], "out")
-    if "error" in got["out"] and not problems and not accepted(case, "out"):
-        problems = _error_class(case["out"], got["out"])
-    if "gradient" in case and "error" not in got["out"] and not accepted(case, "gradient"):
-        problems += compare(case["gradient"], got.get("gradient", {"error": "none"}),
-                            "gradient")
-    return problems
+    return replay_problems(case, accepted, library=RealView(ms, ops))
 
 
 @pytest.mark.parametrize("case", CASES, ids=[f"{i}-{c['op']}" for i, c in enumerate(CASES)])
