@@ -24,18 +24,6 @@ import make_nn_fixture as base  # noqa: E402
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 
-def make_input(spec, rng):
-    if spec[0] == "ints":
-        return rng.integers(0, spec[2], spec[1]).astype(onp.int64)
-    if spec[0] == "probs":
-        return (rng.random(spec[1]) * 0.8 + 0.1).astype(onp.float32)
-    if spec[0] == "uniform":
-        return rng.uniform(-1.1, 1.1, spec[1]).astype(onp.float32)
-    if spec[0] == "sign":
-        return onp.where(rng.random(spec[1]) > 0.5, 1, -1).astype(onp.int64)
-    return rng.standard_normal(spec[0]).astype(spec[1])
-
-
 class FnCell(ms.nn.Cell):
     """A ``mint.nn.functional`` function as a Cell, so that it is recorded as Cells are."""
 
@@ -83,7 +71,7 @@ def run_cases():
     recorded = {}
     for seed, (case_id, name, kwargs, train, specs) in enumerate(cases.CASES):
         rng = onp.random.default_rng(3000 + seed)
-        inputs = [make_input(spec, rng) for spec in specs]
+        inputs = [cases.make_input(spec, rng) for spec in specs]
         try:
             recorded[case_id] = record(build(name, kwargs), train, inputs, rng)
         except Exception as error:  # the oracle records what MindSpore cannot run

@@ -6,6 +6,8 @@ A case: (id, name, kwargs, training?, inputs); the name is a ``mint.nn`` Cell, o
 ``F.<function>`` for a ``mint.nn.functional`` function called as ``fn(*inputs, **kwargs)``.
 An input is (shape, dtype) for seeded normal floats or ('ints', shape, high).
 """
+import numpy as onp
+
 F32 = "float32"
 X4 = ((2, 3, 4, 4), F32)
 X3 = ((2, 3, 5), F32)
@@ -163,3 +165,16 @@ BAD_TYPES = [
     ("gelu_approx", "GELU", (), {"approximate": "fast"}),
 ]
 SIGNATURE_CELLS = sorted({case[1] for case in CELLS})
+
+
+def make_input(spec, rng):
+    """A case's input from its spec, drawn from ``rng`` (both sides draw the same)."""
+    if spec[0] == "ints":
+        return rng.integers(0, spec[2], spec[1]).astype(onp.int64)
+    if spec[0] == "probs":
+        return (rng.random(spec[1]) * 0.8 + 0.1).astype(onp.float32)
+    if spec[0] == "uniform":
+        return rng.uniform(-1.1, 1.1, spec[1]).astype(onp.float32)
+    if spec[0] == "sign":
+        return onp.where(rng.random(spec[1]) > 0.5, 1, -1).astype(onp.int64)
+    return rng.standard_normal(spec[0]).astype(spec[1])

@@ -16,12 +16,12 @@ from ... import numpy as np
 from ... import ops
 from ...errors import CellArgumentError, CellTypeError, describe, message
 from ...ops.checks import float_only
+from ...ops.int_inputs import index_data
 from .fn_act import check_bool, check_number
 
 fold = ops.fold
 unfold = ops.unfold
 pixel_shuffle = ops.pixel_shuffle
-pad = ops.pad
 group_norm = ops.group_norm
 
 
@@ -116,12 +116,18 @@ def _scatter_strided(input, size, stride):
     return np.reshape(full, (n, c, h * stride[0], size[1]))[:, :, :size[0]]
 
 
+def pad(input, pad, mode="constant", value=None):
+    """``input`` padded by ``pad`` (before/after pairs from the last axis): ``ops.pad``
+    under mint's argument names."""
+    return ops.pad(input, pad, mode, value)
+
+
 def embedding(input, weight, padding_idx=None, max_norm=None, norm_type=2.0,
               scale_grad_by_freq=False):
     """The rows of ``weight`` at the int ``input``'s indices; row ``padding_idx`` gets no
     gradient; with ``max_norm`` the looked-up rows are scaled down to that norm."""
     where = "mint.nn.functional.embedding"
-    ids = onp.asarray(getval(input))
+    ids = index_data(input)  # the int original under GradOperation(get_all=True)
     if ids.dtype.kind not in "iu":
         raise CellTypeError(message(f"{where} input", "an int Tensor", str(ids.dtype)))
     rows = onp.shape(getval(weight))[0]

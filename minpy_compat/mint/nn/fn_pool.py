@@ -17,7 +17,6 @@ from ... import ops
 from ...errors import CellArgumentError, CellTypeError, describe, message
 from .fn_act import check_bool
 
-adaptive_avg_pool1d = ops.adaptive_avg_pool1d
 adaptive_avg_pool2d = ops.adaptive_avg_pool2d
 adaptive_avg_pool3d = ops.adaptive_avg_pool3d
 adaptive_avg_pool3d_ext = ops.adaptive_avg_pool3d
@@ -41,6 +40,16 @@ def interpolate(input, size=None, scale_factor=None, mode="nearest", align_corne
         if len(size) == 1:
             size = size[0]
     return ops.interpolate(input, size, None, mode, align_corners)
+
+
+def adaptive_avg_pool1d(input, output_size):
+    """The mean of each of ``output_size`` near-equal windows of an (N, C, L) or (C, L)
+    input (PyTorch's windows: the length need not divide; ``ops.adaptive_avg_pool1d``,
+    MindSpore's older function, requires it)."""
+    if not isinstance(output_size, numbers.Integral) or isinstance(output_size, bool):
+        raise CellTypeError(message("mint.nn.functional.adaptive_avg_pool1d output_size",
+                                    "an int", describe(output_size)))
+    return np.squeeze(ops.adaptive_avg_pool2d(np.expand_dims(input, -2), (1, output_size)), -2)
 
 
 def adaptive_max_pool1d(input, output_size, return_indices=False):
