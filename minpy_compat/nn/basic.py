@@ -142,14 +142,13 @@ class Dense(Cell):
         self.activation = _activation(activation)
 
     def construct(self, x):
-        where = self._where()
         width = onp.shape(getval(x))[-1:] if onp.ndim(getval(x)) else ()
         if width != (self.in_channels,):
             raise CellArgumentError(message(
-                f"{where} input", f"a last dimension of {self.in_channels} (in_channels)",
+                f"{self._where()} input", f"a last dimension of {self.in_channels} (in_channels)",
                 f"shape {onp.shape(getval(x))}",
                 f"Reshape the input to (..., {self.in_channels}) (nn.Flatten for images)."))
-        check_weight_dtype(where, x, self.weight)
+        check_weight_dtype(self._where, x, self.weight)  # named only on an error
         out = np.matmul(x, np.transpose(self.weight))
         if self.has_bias:
             out = out + self.bias

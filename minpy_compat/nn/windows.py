@@ -63,9 +63,11 @@ def check_input(where, x, channels=None, ranks=(4,), layout=None):
 
 def check_weight_dtype(where, x, weight):
     """``x``'s dtype, which must be the weight's: as in MindSpore, a Conv2d or Dense with
-    float32 weights refuses a float16, float64 or int input instead of promoting it."""
+    float32 weights refuses a float16, float64 or int input instead of promoting it.
+    ``where`` may be a function giving the name, called only when there is an error."""
     dtype, wanted = onp.result_type(getval(x)), onp.result_type(getval(weight))
     if dtype != wanted:
+        where = where() if callable(where) else where
         raise CellTypeError(message(
             f"{where} input", f"dtype {wanted} (the weight's)", f"{dtype}",
             f"Cast the input (x.astype(ms.{wanted})), or build the Cell with dtype=ms.{dtype}."))
