@@ -24,18 +24,22 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 
 def our_names():
     """``minpy_compat.ops.__all__``, read without importing minpy_compat (no autograd here):
-    its ``__all__ = [...]`` and any ``__all__ += [...]`` block after it."""
-    with open(os.path.join(HERE, "..", "..", "minpy_compat", "ops", "__init__.py")) as f:
-        tree = ast.parse(f.read())
-    names = set()
-    for node in tree.body:
-        target = node.targets[0] if isinstance(node, ast.Assign) else getattr(node, "target",
-                                                                              None)
-        if getattr(target, "id", None) == "__all__":
-            names |= set(ast.literal_eval(node.value))
-    if not names:
-        raise LookupError("minpy_compat/ops/__init__.py: expected __all__, got none.")
-    return names
+    the names ``ops/__init__.py`` imports from its modules, and every name of the lazy
+    table ``ops/_lazy_table.py``."""
+    ops_dir = os.path.join(HERE, "..", "..", "minpy_compat", "ops")
+    with open(os.path.join(ops_dir, "__init__.py")) as f:
+        init = ast.parse(f.read())
+    names = {alias.asname or alias.name for node in init.body
+             if isinstance(node, ast.ImportFrom) and node.level == 1 and node.module
+             and not node.module.startswith("_") for alias in node.names}
+    with open(os.path.join(ops_dir, "_lazy_table.py")) as f:
+        table = ast.parse(f.read())
+    lazy = [node.value for node in table.body if isinstance(node, ast.Assign)
+            and getattr(node.targets[0], "id", None) == "LAZY"]
+    if not names or len(lazy) != 1:
+        raise LookupError("minpy_compat/ops: expected imported names in __init__.py and one "
+                          f"LAZY table in _lazy_table.py, got {len(names)} and {len(lazy)}.")
+    return names | {name for module in ast.literal_eval(lazy[0]).values() for name in module}
 
 
 def main(path):
