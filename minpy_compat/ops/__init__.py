@@ -169,6 +169,17 @@ __all__ = ['Abs', 'abs', 'absolute', 'AccumulateNV2', 'ACos', 'acos', 'Acosh', '
            'vector_norm', 'vjp', 'vmap', 'vsplit', 'vstack', 'where', 'Xdivy', 'Xlogy', 'xlogy',
            'Zeros', 'zeros', 'zeros_like', 'ZerosLike']
 
+# area primslin (session 16): complex, linear-algebra and misc math primitives
+__all__ += ['Angle', 'approximate_equal', 'Bincount', 'bitwise_left_shift',
+            'bitwise_right_shift', 'CholeskyInverse', 'CholeskySolve', 'Complex', 'ComplexAbs',
+            'Conj', 'ConjugateTranspose', 'Eig', 'FastGelu', 'FillV2', 'Gelu', 'Geqrf',
+            'Histogram', 'IdentityN', 'Imag', 'intopk', 'InTopK', 'inv', 'invert', 'LogSpace',
+            'LowerBound', 'Lstsq', 'LuSolve', 'LuUnpack', 'MatrixPower', 'MatrixSolve',
+            'MatrixSolveLs', 'MatrixTriangularSolve', 'NanToNum', 'NextAfter', 'NthElement',
+            'NuclearNorm', 'Pdist', 'Polar', 'population_count', 'PopulationCount', 'Qr',
+            'Real', 'Renorm', 'Svd', 'TridiagonalMatMul', 'TrilIndices', 'TriuIndices',
+            'truncate_div', 'truncate_mod', 'UnravelIndex', 'UpperBound', 'xdivy']
+
 # Names whose modules load on first use (``import minpy_compat`` stays quick): module -> names
 _LAZY = {
     "math_elementwise": ["acos", "acosh", "arccos", "arccosh", "arcsin", "arcsinh", "arctan",
@@ -292,5 +303,18 @@ _LAZY = {
     "prims_ctc3": ["CTCGreedyDecoder", "CTCLoss", "CTCLossV2", "ctc_greedy_decoder"],
     "prims_misc2": ["BatchNorm", "MultiMarginLoss", "Multinomial", "RandomCategorical",
                     "RandomShuffle"],
+    "prims_cplx": ["Angle", "Complex", "ComplexAbs", "Conj", "ConjugateTranspose", "Imag",
+                   "Polar", "Real"],
+    "prims_mathx": ["Bincount", "FastGelu", "FillV2", "Gelu", "Histogram", "IdentityN",
+                    "InTopK", "LogSpace", "LowerBound", "NanToNum", "NextAfter", "NthElement",
+                    "PopulationCount", "TrilIndices", "TriuIndices", "UnravelIndex",
+                    "UpperBound"],
+    "prims_linalg2": ["CholeskyInverse", "CholeskySolve", "Eig", "Geqrf", "Lstsq", "LuSolve",
+                      "LuUnpack", "MatrixPower", "MatrixSolve", "MatrixSolveLs",
+                      "MatrixTriangularSolve", "NuclearNorm", "Pdist", "Qr", "Renorm", "Svd",
+                      "TridiagonalMatMul"],
+    "fn_primslin": ["approximate_equal", "bitwise_left_shift", "bitwise_right_shift", "intopk",
+                    "inv", "invert", "population_count", "truncate_div", "truncate_mod",
+                    "xdivy"],
 }
 __getattr__, __dir__ = lazy_names(__name__, _LAZY, globals())
