@@ -3,7 +3,7 @@
 ``bitwise_right_shift``, ``inv``, ``invert``, ``approximate_equal`` and ``intopk``.
 
 Each checks its arguments under its own name, then shares the primitive's kernel
-(``prims_elementwise.py``, ``prims_mathx.py``), so the two forms agree.
+(``prims_elementwise.py``, ``prims_mathx.py``, ``prims_fills.py``), so the two forms agree.
 
 >>> import minpy_compat as ms
 >>> from minpy_compat import ops
@@ -18,7 +18,8 @@ from autograd.tracer import getval
 from ..errors import CellTypeError, message
 from . import math_elementwise as E
 from .prims_elementwise import _inv, _truncate_div, _xdivy
-from .prims_mathx import in_top_k, popcount
+from .prims_fills import in_top_k
+from .prims_mathx import popcount
 
 
 def _dtype_of(x):
