@@ -46,8 +46,8 @@ COMPLEX_FD = [
     ("Angle", lambda x, y: ops.reduce_sum(ops.Angle()(ops.Complex()(x, y)))),
     ("ComplexAbs", lambda x, y: ops.reduce_sum(ops.ComplexAbs()(ops.Complex()(x, y)))),
     ("Conj", lambda x, y: _sq(ops.Conj()(ops.Complex()(x, y)))),
-    ("ConjugateTranspose", lambda x, y: _sq(ops.ConjugateTranspose()(ops.Complex()(x, y),
-                                                                      (1, 0)))),
+    ("ConjugateTranspose",
+     lambda x, y: _sq(ops.ConjugateTranspose()(ops.Complex()(x, y), (1, 0)))),
     ("Polar", lambda x, y: _sq(ops.Polar()(x + 2.0, y))),
 ]
 
