@@ -8,6 +8,7 @@ import pytest
 from autograd.test_util import check_grads
 
 import minpy_compat as ms
+from minpy_compat.array import Array
 from minpy_compat import ops
 from minpy_compat.errors import CellArgumentError, CellTypeError
 
@@ -160,3 +161,12 @@ BAD = [
 def test_bad_arguments_name_the_op_and_argument(call, error, where):
     with pytest.raises(error, match=where):
         call()
+
+
+@pytest.mark.parametrize("name", ["bitwise_left_shift", "bitwise_right_shift", "truncate_div",
+                                  "truncate_mod", "invert", "population_count"])
+def test_int_function_ops_return_tensors_with_asnumpy(name):
+    x = ms.Tensor([1, 2, 3], ms.int32)
+    args = (x,) if name in ("invert", "population_count") else (x, x)
+    result = getattr(ops, name)(*args)
+    assert type(result) is Array and type(result.asnumpy()) is onp.ndarray

@@ -15,6 +15,7 @@ import numbers
 import numpy as onp
 from autograd.tracer import getval
 
+from ..array import wrap
 from ..errors import CellTypeError, message
 from . import math_elementwise as E
 from .prims_elementwise import _inv, _truncate_div, _xdivy
@@ -48,7 +49,7 @@ def xdivy(x, y):
 
 def truncate_div(x, y):
     """x / y rounded toward 0; ints stay ints."""
-    return _truncate_div(x, y)
+    return wrap(_truncate_div(x, y))
 
 
 def truncate_mod(x, y):
@@ -74,7 +75,7 @@ def _shift(where, shift, input, other):
         raise CellTypeError(message(f"{where} other", f"input's dtype {first}", str(second),
                                     "Cast one to the other's dtype."))
     dtype = first if first is not None else second
-    return shift(onp.asarray(getval(input), dtype), onp.asarray(getval(other), dtype))
+    return wrap(shift(onp.asarray(getval(input), dtype), onp.asarray(getval(other), dtype)))
 
 
 def bitwise_left_shift(input, other):
