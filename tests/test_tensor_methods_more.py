@@ -1,4 +1,5 @@
-"""MindSpore Tensor methods of ``ops/tensor_methods_more.py`` and ``tensor_methods_extra``:
+"""MindSpore Tensor methods of ``ops/tensor_methods.py`` (its forwarders) and
+``tensor_methods_extra``:
 float64 finite differences through traced values, every method called on a traced
 value, errors that name the method and argument, docstrings, and that none shadows
 NumPy (values and dtypes against MindSpore: ``test_cell_oracle_tensor_methods.py``)."""
@@ -15,7 +16,7 @@ import minpy_compat as ms
 from minpy_compat import ops
 from minpy_compat.array import Array
 from minpy_compat.errors import CellArgumentError, CellTypeError
-from minpy_compat.ops import tensor_methods_more as more
+from minpy_compat.ops import tensor_methods, tensor_methods_extra
 
 HERE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "oracle")
 sys.path.insert(0, HERE)
@@ -25,6 +26,8 @@ from tensor_methods_cases import METHODS  # noqa: E402
 with open(os.path.join(HERE, "tensor_methods_fixture.json")) as f:
     CASES = json.load(f)["cases"]
 
+# the methods this file covers: the forwarders and tensor_methods_extra's
+OWN = dict(tensor_methods.FORWARDED, **tensor_methods_extra.METHODS)
 rng = onp.random.RandomState(3)
 X = rng.uniform(0.2, 0.8, (3, 4))
 MASK = X > 0.5
@@ -98,15 +101,15 @@ def test_every_float_case_runs_on_a_traced_value(case):
 
 def test_every_method_is_called_under_grad():
     called = {c["op"] for c in FLOAT_CALLS} | NOT_FLOAT
-    names = set(more.METHODS) | set(more.PROPERTIES)
+    names = set(OWN) | set(tensor_methods_extra.PROPERTIES)
     assert not names - called, sorted(names - called)
 
 
 def test_every_method_has_a_docstring_and_none_shadows_numpy():
-    for name, method in more.METHODS.items():
+    for name, method in OWN.items():
         assert method.__doc__, name
         assert not hasattr(onp.ndarray, name), name
-    assert "ptp" not in more.METHODS and "itemset" not in more.METHODS
+    assert "ptp" not in OWN and "itemset" not in OWN
     assert isinstance(vars(Array)["H"], property)
 
 

@@ -49,9 +49,7 @@ from .jacobian_transforms import jacfwd, jacrev
 from .vmap import vmap
 from .custom import Custom
 from .custom_info import CustomRegOp, DataType, custom_info_register
-from . import tensor_methods  # noqa: F401 (adds x.permute, x.exp, ... to Array)
-from . import tensor_methods_more  # noqa: F401 (adds x.acos, x.split, x.tril, ... to Array)
-from . import tensor_extra  # noqa: F401 (adds x.add_, x.fill_, x.to, ... to Array)
+from . import tensor_methods  # noqa: F401 (attaches x.permute, x.tril, x.add_, ... to Array)
 from ..lazy_names import lazy_names as _lazy_names
 from ._lazy_table import LAZY as _LAZY
 

@@ -1,9 +1,8 @@
-"""The MindSpore Tensor methods of ``tensor_methods_more`` whose arguments do not map one
-to one onto an ``ops`` function: ``x.select``, ``x.where``, ``x.expand``,
+"""MindSpore's Tensor methods whose arguments do not map one to one onto an ``ops``
+function: ``x.select``, ``x.where``, ``x.add(y, alpha=2)``, ``x.expand``,
 ``x.sum_to_size``, ``x.masked_scatter``, ``x.index_put``, ``x.fill_diagonal``, ``x.H``,
 ... Each builds on ``ops`` and the facade (looked up at call time), so traced values
-get gradients; the dtype shorthands and facts (``x.byte()``, ``x.is_signed()``) read
-the value.
+get gradients. ``tensor_methods`` attaches them (loaded on first use).
 """
 import sys
 
@@ -174,13 +173,6 @@ def _with_value(name):
     return method
 
 
-def _cast(dtype):
-    def cast(self):
-        return self.astype(dtype)
-    cast.__doc__ = f"``self`` as {onp.dtype(dtype).name}."
-    return cast
-
-
 def allclose(self, other, rtol=1e-05, atol=1e-08, equal_nan=False):
     """Whether all elements are close (a Python bool), NumPy's rule."""
     return bool(onp.allclose(getval(self), getval(other), rtol, atol, equal_nan))
@@ -196,24 +188,12 @@ def qr(self, some=True):
     return _ops().qr(self, "reduced" if some else "complete")
 
 
-def ndimension(self):
-    """The number of dimensions."""
-    return len(_shape(self))
-
-
-def is_signed(self):
-    """Whether the dtype is signed (ints, floats, complex)."""
-    return onp.asarray(getval(self)).dtype.kind in "ifc"
-
-
 METHODS = {
     "select": select, "where": where, "expand": expand, "sum_to_size": sum_to_size,
     "fill_diagonal": fill_diagonal, "masked_scatter": masked_scatter, "index_put": index_put,
     "inplace_update": inplace_update, "scatter_add": scatter_add, "diag": diag,
     "argmax_with_value": _with_value("max"), "argmin_with_value": _with_value("min"),
-    "allclose": allclose, "approximate_equal": approximate_equal, "qr": qr,
-    "ndimension": ndimension, "is_signed": is_signed,
-    "byte": _cast(onp.uint8), "short": _cast(onp.int16),
+    "allclose": allclose, "approximate_equal": approximate_equal, "qr": qr, "add": add,
     "scatter_sub": lambda self, indices, updates: _ops().tensor_scatter_sub(
         self, indices, updates),
 }
