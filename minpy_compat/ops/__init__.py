@@ -283,6 +283,7 @@ _LAZY = {
                    "real", "renorm", "size"],
     "prims_scatter2": ["ScatterDiv", "ScatterMax", "ScatterMin", "ScatterMul", "ScatterNdAdd",
                        "ScatterNdSub", "ScatterNdUpdate"],
+    "prims_scatter3": ["ScatterNdDiv", "ScatterNdMax", "ScatterNdMin", "ScatterNdMul"],
     "prims_apply": ["ApplyAdadelta", "ApplyAdagrad", "ApplyAdaMax", "ApplyCenteredRMSProp",
                     "ApplyProximalGradientDescent", "ApplyRMSProp"],
     "prims_conv2": ["Conv2DBackpropInput", "Conv2DTranspose", "Conv3D"],
@@ -294,3 +295,4 @@ _LAZY = {
                     "RandomShuffle"],
 }
 __getattr__, __dir__ = lazy_names(__name__, _LAZY, globals())
+__all__ += ["ScatterNdDiv", "ScatterNdMax", "ScatterNdMin", "ScatterNdMul"]
