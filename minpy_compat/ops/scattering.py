@@ -219,9 +219,11 @@ def _div(a, b):
         with onp.errstate(divide="ignore", invalid="ignore"):
             return a / b
     a, b = onp.asarray(getval(a)), onp.asarray(getval(b))
-    with onp.errstate(divide="ignore"):
-        q = onp.abs(a) // onp.where(b == 0, 1, onp.abs(b))
-    return onp.where((a < 0) != (b < 0), -q, q).astype(a.dtype)
+    q = onp.abs(a) // onp.where(b == 0, 1, onp.abs(b))
+    q = onp.where((a < 0) != (b < 0), -q, q)
+    info = onp.iinfo(a.dtype)  # n / 0 saturates (0 / 0 is 0), as MindSpore's ScatterNdDiv
+    return onp.where(b == 0, onp.sign(a) * info.max + (a < 0) * (info.min + info.max),
+                     q).astype(a.dtype)
 
 
 COMBINE = {"sub": lambda a, b: a - b, "mul": lambda a, b: a * b, "div": _div,
