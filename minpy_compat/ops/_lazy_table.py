@@ -140,4 +140,5 @@ LAZY = {
                       "TridiagonalMatMul"],
     "fn_primslin": ["approximate_equal", "bitwise_left_shift", "bitwise_right_shift", "intopk",
                     "inv", "invert", "population_count", "truncate_div", "truncate_mod", "xdivy"],
+    "prims_scatter3": ["ScatterNdDiv", "ScatterNdMax", "ScatterNdMin", "ScatterNdMul"],
 }

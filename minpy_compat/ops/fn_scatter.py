@@ -11,14 +11,10 @@ the data and the updates of a non-Parameter call; indices get none.
 >>> ops.tensor_scatter_max(ms.Tensor([1.0, 5.0]), ms.Tensor([[0], [1]]), ms.Tensor([3.0, 2.0]))
 array([3., 5.], dtype=float32)
 """
-import numpy as onp
-from autograd.tracer import getval
 
 from .. import numpy as np
-from ..errors import CellArgumentError, message
 from . import scattering as T
-from .indexing import _indices
-from .prims_select import _highest, _lowest, _scatter_combine, _segment_reduce
+from .prims_select import _highest, _lowest, _segment_reduce
 
 
 # ---- segments ------------------------------------------------------------------------------
@@ -47,19 +43,14 @@ unsorted_segment_prod = _segment(
 
 
 # ---- by index tuples -----------------------------------------------------------------------
-def _div(a, b):
-    return a / b
-
-
-_COMBINE = {"sub": lambda a, b: a - b, "mul": lambda a, b: a * b, "div": _div,
-            "max": np.maximum, "min": np.minimum}
-
-
 def _tensor_scatter(kind):
-    op = _scatter_combine(f"ops.tensor_scatter_{kind}", _COMBINE[kind])
+    where = f"ops.tensor_scatter_{kind}"
 
     def tensor_scatter(input_x, indices, updates):
-        return op(input_x, indices, updates)
+        positions = T._nd_positions(where, T._shape(input_x), indices)
+        T._fit(where, updates, positions)
+        return T.combine_at(input_x, positions.ravel(), np.reshape(updates, (-1,)),
+                            T.COMBINE[kind])
     tensor_scatter.__name__ = tensor_scatter.__qualname__ = f"tensor_scatter_{kind}"
     tensor_scatter.__doc__ = (f"``input_x`` combined ({kind}) with ``updates`` at the index "
                               "tuples ``indices`` (repeated places combine in turn).")
@@ -73,15 +64,15 @@ tensor_scatter_max = _tensor_scatter("max")
 tensor_scatter_min = _tensor_scatter("min")
 
 
-def _scatter_nd(kind):
+def _scatter_nd(kind, locking=False):
     name = f"scatter_nd_{kind}"
-    op = _scatter_combine(f"ops.{name}", _COMBINE[kind])
 
-    def scatter_nd(input_x, indices, updates, use_locking=False):
-        return T._in_place(input_x, op(input_x, indices, updates))
+    def scatter_nd(input_x, indices, updates, use_locking=locking):
+        return T._in_place(input_x, T.scatter_value(f"ops.{name}", kind, input_x, indices,
+                                                    updates))
     scatter_nd.__name__ = scatter_nd.__qualname__ = name
-    scatter_nd.__doc__ = (f"``tensor_scatter_{kind}``, written back in place when "
-                          "``input_x`` is a Parameter.")
+    scatter_nd.__doc__ = (f"``input_x`` combined ({kind}) with ``updates`` at the index tuples "
+                          "``indices``, written back in place when it is a Parameter.")
     return scatter_nd
 
 
@@ -90,46 +81,23 @@ scatter_nd_mul = _scatter_nd("mul")
 scatter_nd_div = _scatter_nd("div")
 scatter_nd_max = _scatter_nd("max")
 scatter_nd_min = _scatter_nd("min")
-
-
-def scatter_nd_update(input_x, indices, updates, use_locking=True):
-    """``input_x`` with ``updates`` written at the index tuples ``indices``, in place for a
-    Parameter."""
-    where = "ops.scatter_nd_update"
-    positions = T._nd_positions(where, T._shape(input_x), indices)
-    return T._in_place(input_x, T._place(input_x, positions,
-                                         T._fit(where, updates, positions), "update"))
+scatter_nd_update = _scatter_nd("update", locking=True)
 
 
 # ---- along axis 0 --------------------------------------------------------------------------
-def _rows(where, input_x, indices):
-    """``indices`` as index tuples into axis 0, checked against ``input_x``'s length."""
-    index = _indices(where, indices)
-    rows = onp.shape(getval(input_x))[0] if onp.ndim(getval(input_x)) else 0
-    if index.size and (index.min() < 0 or index.max() >= rows):
-        raise CellArgumentError(message(f"{where} indices", f"values in [0, {rows})",
-                                        f"{index.min()}..{index.max()}"))
-    return index[..., None]
-
-
-def scatter_update(input_x, indices, updates):
-    """``input_x[indices] = updates`` (axis 0), in place for a Parameter."""
-    return scatter_nd_update(input_x, _rows("ops.scatter_update", input_x, indices), updates)
-
-
 def _scatter(kind):
     name = f"scatter_{kind}"
-    op = _scatter_combine(f"ops.{name}", _COMBINE[kind])
 
     def scatter(input_x, indices, updates):
-        index = _rows(f"ops.{name}", input_x, indices)
-        return T._in_place(input_x, op(input_x, index, updates))
+        return T._in_place(input_x, T.scatter_value(f"ops.{name}", kind, input_x, indices,
+                                                    updates, rows=True))
     scatter.__name__ = scatter.__qualname__ = name
     scatter.__doc__ = (f"``input_x`` combined ({kind}) with ``updates`` at rows ``indices``"
                        " (axis 0), in place for a Parameter.")
     return scatter
 
 
+scatter_update = _scatter("update")
 scatter_mul = _scatter("mul")
 scatter_div = _scatter("div")
 scatter_max = _scatter("max")

@@ -18,6 +18,7 @@ from autograd.tracer import getval
 from ..errors import CellArgumentError, CellTypeError, describe, message
 from ..tensor import Parameter
 from .primitives import Primitive
+from .scattering import scatter_value
 from .writes import assign_all
 
 
@@ -63,6 +64,11 @@ class AssignSub(_Assign):
 
 
 class _Scatter(Primitive):
+    """The scatter-into-a-Parameter primitives: checks and arithmetic are the function ops'
+    (``scattering.scatter_value``), the write ``assign_all``'s (all or nothing)."""
+
+    kind, rows = "add", True
+
     def __init__(self, use_locking=False):
         super().__init__()
         if not isinstance(use_locking, bool):
@@ -73,19 +79,7 @@ class _Scatter(Primitive):
     def __call__(self, input_x, indices, updates):
         where = type(self).__name__
         input_x = _param(f"{where} input_x", input_x)
-        idx = onp.asarray(getval(indices))
-        if idx.dtype.kind not in "iu":
-            raise CellTypeError(message(f"{where} indices", "an int Tensor", describe(indices)))
-        if idx.size and (idx.min() < 0 or idx.max() >= input_x.shape[0]):
-            raise CellArgumentError(message(f"{where} indices", f"values in [0, "
-                                            f"{input_x.shape[0]})", f"{idx.min()}..{idx.max()}"))
-        want = idx.shape + input_x.shape[1:]
-        data = onp.asarray(getval(updates))
-        if data.shape != want:
-            raise CellArgumentError(message(f"{where} updates", f"shape {want}",
-                                            f"shape {data.shape}"))
-        new = input_x.view(onp.ndarray).copy()
-        self._apply(new, idx.reshape(-1), data.reshape((-1,) + want[idx.ndim:]).astype(new.dtype))
+        new = scatter_value(where, self.kind, input_x, indices, updates, rows=self.rows)
         assign_all([(input_x, new)])
         return input_x
 
@@ -93,25 +87,22 @@ class _Scatter(Primitive):
 class ScatterAdd(_Scatter):
     """``ScatterAdd()(input_x, indices, updates)``: ``input_x[indices] += updates``."""
 
-    def _apply(self, new, idx, data):
-        onp.add.at(new, idx, data)
+    kind = "add"
 
 
 class ScatterSub(_Scatter):
     """``ScatterSub()(input_x, indices, updates)``: ``input_x[indices] -= updates``."""
 
-    def _apply(self, new, idx, data):
-        onp.subtract.at(new, idx, data)
+    kind = "sub"
 
 
 class ScatterUpdate(_Scatter):
     """``ScatterUpdate()(input_x, indices, updates)``: ``input_x[indices] = updates``."""
 
+    kind = "update"
+
     def __init__(self, use_locking=True):
         super().__init__(use_locking)
-
-    def _apply(self, new, idx, data):
-        new[idx] = data
 
 
 class ApplyGradientDescent(Primitive):

@@ -17,7 +17,7 @@ from autograd.tracer import getval
 
 from .. import numpy as np
 from ..dispatch.numpy_getitem import scatter_add as _scatter_zeros
-from ..errors import CellArgumentError, message
+from ..errors import CellArgumentError, CellTypeError, message
 from ..tensor import Parameter
 from .indexing import _indices
 from .writes import assign
@@ -171,18 +171,15 @@ def tensor_scatter_add(input_x, indices, updates):
 
 def scatter_nd_add(input_x, indices, updates, use_locking=False):
     """``tensor_scatter_add``, written back in place when ``input_x`` is a Parameter."""
-    where = "ops.scatter_nd_add"
-    positions = _nd_positions(where, _shape(input_x), indices)
-    return _in_place(input_x, _place(input_x, positions, _fit(where, updates, positions), "add"))
+    return _in_place(input_x, scatter_value("ops.scatter_nd_add", "add", input_x, indices,
+                                            updates))
 
 
 def scatter_add(input_x, indices, updates):
     """``input_x`` with ``updates`` added at ``indices`` along axis 0, in place for a
     Parameter."""
-    where = "ops.scatter_add"
-    index = _indices(where, indices)[..., None]
-    positions = _nd_positions(where, _shape(input_x), index)
-    return _in_place(input_x, _place(input_x, positions, _fit(where, updates, positions), "add"))
+    return _in_place(input_x, scatter_value("ops.scatter_add", "add", input_x, indices,
+                                            updates, rows=True))
 
 
 # ---- by slices -----------------------------------------------------------------------------
@@ -210,3 +207,84 @@ def diagonal_scatter(input, src, offset=0, dim1=0, dim2=1):
     positions = onp.diagonal(_grid(input), offset, _axis(where, dim1, rank),
                              _axis(where, dim2, rank))
     return _place(input, positions, _fit(where, src, positions), "update")
+
+
+# ---- the scatter family's shared arithmetic ------------------------------------------------
+# ``scatter_*`` / ``scatter_nd_*`` and the primitives ``Scatter*`` / ``ScatterNd*`` all check
+# their arguments and compute their new value here; ``where`` names the caller.
+def _div(a, b):
+    """``a / b``; ints truncate toward zero, as MindSpore's kernels (and get no gradient);
+    a float divided by 0 gives inf or nan, as MindSpore's ScatterNdDiv."""
+    if getval(a).dtype.kind not in "iu":
+        with onp.errstate(divide="ignore", invalid="ignore"):
+            return a / b
+    a, b = onp.asarray(getval(a)), onp.asarray(getval(b))
+    q = onp.abs(a) // onp.where(b == 0, 1, onp.abs(b))
+    q = onp.where((a < 0) != (b < 0), -q, q)
+    info = onp.iinfo(a.dtype)  # n / 0 saturates (0 / 0 is 0), as MindSpore's ScatterNdDiv
+    return onp.where(b == 0, onp.sign(a) * info.max + (a < 0) * (info.min + info.max),
+                     q).astype(a.dtype)
+
+
+COMBINE = {"sub": lambda a, b: a - b, "mul": lambda a, b: a * b, "div": _div,
+           "max": np.maximum, "min": np.minimum}
+
+
+def combine_at(target, flat, values, combine):
+    """``target`` with each of ``values`` combined into its flat place ``flat``, in order:
+    the k-th update to a place is applied in round k (repeats combine one after another)."""
+    order = onp.argsort(flat, kind="stable")
+    rank = onp.empty(len(flat), int)
+    rank[order] = onp.arange(len(flat)) - onp.searchsorted(flat[order], flat[order], "left")
+    dtype, result = getval(target).dtype, target
+    for k in range(int(rank.max()) + 1 if rank.size else 0):
+        take = onp.flatnonzero(rank == k)
+        current = np.reshape(result, (-1,))[flat[take]]
+        result = _place(result, flat[take], combine(current, values[take]).astype(dtype),
+                        "update")
+    return result
+
+
+def _converts(u, x):
+    """Whether MindSpore converts updates of dtype ``u`` into an in-place ``x`` of dtype
+    ``x``: the promoted dtype must be ``x`` itself."""
+    if u.kind == "b" or (x.kind in "fc" and u.kind in "iu"):
+        return True
+    return onp.promote_types(u, x) == x
+
+
+def _checked_dtypes(where, input_x, updates):
+    x = onp.asarray(getval(input_x)).dtype
+    if x.kind not in "iufc":
+        raise CellTypeError(message(f"{where} input_x", "a Tensor of numbers (not bool)",
+                                    f"dtype {x}", "Cast it to an int or float dtype."))
+    u = getattr(getval(updates), "dtype", None)
+    if u is not None and not _converts(onp.dtype(u), x):
+        raise CellTypeError(message(
+            f"{where} updates", f"a dtype that converts to input_x's {x}", f"dtype {u}",
+            "Cast the updates with ops.cast(updates, input_x.dtype)."))
+    return np.asarray(updates).astype(x)
+
+
+def scatter_value(where, kind, input_x, indices, updates, rows=False):
+    """The new value of ``input_x`` after a scatter of ``kind`` (``'add'``, ``'sub'``,
+    ``'mul'``, ``'div'``, ``'max'``, ``'min'`` or ``'update'``): by index tuples, or along
+    axis 0 when ``rows``. Checks indices, updates (shape and dtype) and, along axis 0, that
+    a ``'div'`` has no 0 (MindSpore's ScatterDiv refuses one; ScatterNdDiv gives inf)."""
+    if rows:
+        index = _indices(where, indices)
+        length = _shape(input_x)[0] if _shape(input_x) else 0
+        if index.size and (index.min() < 0 or index.max() >= length):
+            raise CellArgumentError(message(f"{where} indices", f"values in [0, {length})",
+                                            f"{index.min()}..{index.max()}",
+                                            "Keep every row index in range."))
+        indices = index[..., None]
+    positions = _nd_positions(where, _shape(input_x), indices)
+    _fit(where, updates, positions)
+    values = _checked_dtypes(where, input_x, updates)
+    if rows and kind == "div" and (onp.asarray(getval(values)) == 0).any():
+        raise CellArgumentError(message(f"{where} updates", "no 0 values", "a 0",
+                                        "Division by zero is refused."))
+    if kind in ("add", "update"):
+        return _place(input_x, positions, values, kind)
+    return combine_at(input_x, positions.ravel(), np.reshape(values, (-1,)), COMBINE[kind])
