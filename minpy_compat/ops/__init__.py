@@ -168,6 +168,10 @@ __all__ = ['Abs', 'abs', 'absolute', 'AccumulateNV2', 'ACos', 'acos', 'Acosh', '
            'Unstack', 'unstack', 'value_and_grad', 'vander', 'var', 'var_mean', 'vecdot',
            'vector_norm', 'vjp', 'vmap', 'vsplit', 'vstack', 'where', 'Xdivy', 'Xlogy', 'xlogy',
            'Zeros', 'zeros', 'zeros_like', 'ZerosLike']
+# session 16, prims3: the remaining nn and optimizer primitives
+__all__ += ['ApplyAdagradDA', 'ApplyAdagradV2', 'ApplyAdamWithAmsgrad', 'ApplyAdamWithAmsgradV2',
+            'ApplyAddSign', 'ApplyFtrl', 'ApplyKerasMomentum', 'ApplyPowerSign',
+            'ApplyProximalAdagrad']
 
 # Names whose modules load on first use (``import minpy_compat`` stays quick): module -> names
 _LAZY = {
@@ -292,5 +296,8 @@ _LAZY = {
     "prims_ctc3": ["CTCGreedyDecoder", "CTCLoss", "CTCLossV2", "ctc_greedy_decoder"],
     "prims_misc2": ["BatchNorm", "MultiMarginLoss", "Multinomial", "RandomCategorical",
                     "RandomShuffle"],
+    "prims_apply2": ["ApplyAdagradDA", "ApplyAdagradV2", "ApplyAdamWithAmsgrad",
+                     "ApplyAdamWithAmsgradV2", "ApplyAddSign", "ApplyFtrl", "ApplyKerasMomentum",
+                     "ApplyPowerSign", "ApplyProximalAdagrad"],
 }
 __getattr__, __dir__ = lazy_names(__name__, _LAZY, globals())
