@@ -171,7 +171,7 @@ __all__ = ['Abs', 'abs', 'absolute', 'AccumulateNV2', 'ACos', 'acos', 'Acosh', '
 # session 16, prims3: the remaining nn and optimizer primitives
 __all__ += ['ApplyAdagradDA', 'ApplyAdagradV2', 'ApplyAdamWithAmsgrad', 'ApplyAdamWithAmsgradV2',
             'ApplyAddSign', 'ApplyFtrl', 'ApplyKerasMomentum', 'ApplyPowerSign',
-            'ApplyProximalAdagrad']
+            'ApplyProximalAdagrad', 'Col2Im', 'col2im', 'Conv3DTranspose', 'Im2Col', 'PadV3']
 
 # Names whose modules load on first use (``import minpy_compat`` stays quick): module -> names
 _LAZY = {
@@ -299,5 +299,6 @@ _LAZY = {
     "prims_apply2": ["ApplyAdagradDA", "ApplyAdagradV2", "ApplyAdamWithAmsgrad",
                      "ApplyAdamWithAmsgradV2", "ApplyAddSign", "ApplyFtrl", "ApplyKerasMomentum",
                      "ApplyPowerSign", "ApplyProximalAdagrad"],
+    "prims_conv3": ["Col2Im", "col2im", "Conv3DTranspose", "Im2Col", "PadV3"],
 }
 __getattr__, __dir__ = lazy_names(__name__, _LAZY, globals())

@@ -93,5 +93,68 @@ def apply_cases():
     return c
 
 
+def conv_cases():
+    d, w = T((1, 2, 3, 3, 3)), T((2, 3, 2, 2, 2))
+    x, pad = T((1, 2, 4, 5)), V([1, 2], "int64")
+    c = [
+        _case("Conv3DTranspose", d, w, init=(2, 3, 2), grad=True),
+        _case("Conv3DTranspose", d, w, init=(2, 3, 2, 1, "pad", 1), grad=True),
+        _case("Conv3DTranspose", d, T((2, 3, 3, 3, 3)), init=(2, 3, 3, 1, "same"), grad=True),
+        _case("Conv3DTranspose", d, w, init=(2, 3, 2, 1, "valid", 0, 2), grad=True),
+        _case("Conv3DTranspose", d, T((2, 3, 3, 3, 3)), init=(2, 3, 3, 1, "same", 0, 2),
+              grad=True),
+        _case("Conv3DTranspose", d, w, init=(2, 3, 2, 1, "pad", (1, 0, 0, 1, 1, 1), 2, 1, 1,
+                                             1), grad=True),
+        _case("Conv3DTranspose", d, w, init=(2, 3, 2, 1, "valid", 0, 1, 2), grad=True),
+        _case("Conv3DTranspose", d, w, init=(2, 3, 2, 1, "valid", 0, 2, 1, 1, 1)),
+        _case("Conv3DTranspose", d, w, init=(2, 4, 2)),
+        _case("Conv3DTranspose", d, w, init=(2, 3, 2, 1, "full")),
+        _case("Conv3DTranspose", T((1, 2, 3, 3)), w, init=(2, 3, 2)),
+        _case("Conv3DTranspose", d, w, init=(2, 3, 2, 1, "valid", 0, 1, 1, 1, 0, "NHWC")),
+        _case("Im2Col", x, init=(2,), grad=True),
+        _case("Im2Col", x, init=((2, 3), 2, 1, 1), grad=True),
+        _case("Im2Col", x, init=(2, 1, 2, (1, 0)), grad=True),
+        _case("Im2Col", T((1, 2, 3, 3), "float64"), init=(2,), grad=True),
+        _case("Im2Col", T((2, 4, 5)), init=(2,)),
+        _case("Im2Col", x, init=(0,)),
+        _case("Im2Col", x, init=((2, 2, 2),)),
+        _case("Col2Im", T((1, 2, 4, 20)), V([5, 6], "int32"), init=(2,), grad=True),
+        _case("Col2Im", T((1, 2, 6, 4)), V([4, 5], "int64"), init=((2, 3), 1, 1, 2),
+              grad=True),
+        _case("Col2Im", T((2, 1, 4, 4)), V([3, 3], "int32"), init=(2, 2, 1, 2), grad=True),
+        _case("Col2Im", T((1, 2, 4, 5)), V([5, 6], "int32"), init=(2,)),
+        _case("Col2Im", T((1, 2, 3, 20)), V([5, 6], "int32"), init=(2,)),
+        _case("Col2Im", T((1, 2, 4, 20)), V([5.0, 6.0]), init=(2,)),
+        _case("Col2Im", T((1, 2, 4, 20)), V([5, 6], "int32"), init=(0,)),
+        _case("col2im", T((1, 2, 4, 20)), V([5, 6], "int32"), 2, 1, 0, 1, grad=True),
+        _case("col2im", T((1, 2, 6, 4)), V([4, 5], "int32"), (2, 3), 1, 1, 2, grad=True),
+        _case("col2im", T((1, 2, 4, 20)), V([5, 6], "int32"), 2, 1, -1, 1),
+        _case("col2im", T((1, 2, 4, 20)), V([5, 6], "int32"), 2, 0, 0, 1),
+    ]
+    for mode in ("constant", "reflect", "edge", "circular"):
+        c += [
+            _case("PadV3", T((1, 2, 4)), pad, init=(mode,), grad=True),
+            _case("PadV3", T((1, 2, 3, 4)), V([1, 0, 2, 1], "int64"), init=(mode,),
+                  grad=True),
+            _case("PadV3", T((1, 2, 3, 4)), V([1, 2, 0, 1], "int32"), init=(mode, False),
+                  grad=True),
+            _case("PadV3", T((1, 2, 3, 4)), pad, init=(mode,)),
+            _case("PadV3", T((2, 3)), pad, init=(mode,)),
+        ]
+    c += [
+        _case("PadV3", T((1, 2, 4)), pad, V(0.5), init=(), grad=True),
+        _case("PadV3", T((2, 3)), V([1, 1, 2, 0], "int64"), V(-1.0), init=(), grad=True),
+        _case("PadV3", T((2, 2, 3), "int32", 0, 9), pad, V(7, "int32"), init=()),
+        _case("PadV3", T((2, 3)), V([1, 1, 2], "int64"), init=()),
+        _case("PadV3", T((2, 3)), V([1, 1, 2, 0, 1, 1], "int64"), init=()),
+        _case("PadV3", T((1, 2, 3, 3, 3)), V([1, 1, 1, 1, 1, 1], "int64"), init=("reflect",)),
+        _case("PadV3", T((1, 2, 3, 3, 3)), V([1, 1, 1, 1, 1, 1], "int64"), init=("edge",),
+              grad=True),
+        _case("PadV3", T((1, 2, 4)), pad, init=("wrap",)),
+        _case("PadV3", T((1, 2, 4)), pad, init=("constant", 1)),
+    ]
+    return c
+
+
 def prims3_cases():
-    return apply_cases()
+    return apply_cases() + conv_cases()
