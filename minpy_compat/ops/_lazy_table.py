@@ -141,4 +141,8 @@ LAZY = {
     "fn_primslin": ["approximate_equal", "bitwise_left_shift", "bitwise_right_shift", "intopk",
                     "inv", "invert", "population_count", "truncate_div", "truncate_mod", "xdivy"],
     "prims_scatter3": ["ScatterNdDiv", "ScatterNdMax", "ScatterNdMin", "ScatterNdMul"],
+    "prims_apply2": ["ApplyAdagradDA", "ApplyAdagradV2", "ApplyAdamWithAmsgrad",
+                     "ApplyAdamWithAmsgradV2", "ApplyAddSign", "ApplyFtrl", "ApplyKerasMomentum",
+                     "ApplyPowerSign", "ApplyProximalAdagrad"],
+    "prims_conv3": ["Col2Im", "col2im", "Conv3DTranspose", "Im2Col", "PadV3"],
 }
