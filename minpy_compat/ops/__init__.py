@@ -168,6 +168,13 @@ __all__ = ['Abs', 'abs', 'absolute', 'AccumulateNV2', 'ACos', 'acos', 'Acosh', '
            'Unstack', 'unstack', 'value_and_grad', 'vander', 'var', 'var_mean', 'vecdot',
            'vector_norm', 'vjp', 'vmap', 'vsplit', 'vstack', 'where', 'Xdivy', 'Xlogy', 'xlogy',
            'Zeros', 'zeros', 'zeros_like', 'ZerosLike']
+# special functions (fn_special*.py, prims_special.py)
+__all__ += ['bessel_i0', 'bessel_i0e', 'bessel_i1', 'bessel_i1e', 'bessel_j0', 'bessel_j1',
+            'bessel_k0', 'bessel_k0e', 'bessel_k1', 'bessel_k1e', 'bessel_y0', 'bessel_y1',
+            'BesselI0', 'BesselI0e', 'BesselI1', 'BesselI1e', 'BesselJ0', 'BesselJ1', 'BesselK0',
+            'BesselK0e', 'BesselK1', 'BesselK1e', 'BesselY0', 'BesselY1', 'Betainc', 'Digamma',
+            'digamma', 'Igamma', 'igamma', 'Igammac', 'igammac', 'Lgamma', 'lgamma', 'Mvlgamma',
+            'mvlgamma', 'Polygamma', 'polygamma', 'Zeta', 'zeta']
 
 # Names whose modules load on first use (``import minpy_compat`` stays quick): module -> names
 _LAZY = {
@@ -292,5 +299,13 @@ _LAZY = {
     "prims_ctc3": ["CTCGreedyDecoder", "CTCLoss", "CTCLossV2", "ctc_greedy_decoder"],
     "prims_misc2": ["BatchNorm", "MultiMarginLoss", "Multinomial", "RandomCategorical",
                     "RandomShuffle"],
+    "fn_special": ["digamma", "igamma", "igammac", "lgamma", "mvlgamma", "polygamma", "zeta"],
+    "fn_special_bessel": ["bessel_i0", "bessel_i0e", "bessel_i1", "bessel_i1e", "bessel_j0",
+                          "bessel_j1", "bessel_k0", "bessel_k0e", "bessel_k1", "bessel_k1e",
+                          "bessel_y0", "bessel_y1"],
+    "prims_special": ["BesselI0", "BesselI0e", "BesselI1", "BesselI1e", "BesselJ0", "BesselJ1",
+                      "BesselK0", "BesselK0e", "BesselK1", "BesselK1e", "BesselY0", "BesselY1",
+                      "Betainc", "Digamma", "Igamma", "Igammac", "Lgamma", "Mvlgamma",
+                      "Polygamma", "Zeta"],
 }
 __getattr__, __dir__ = lazy_names(__name__, _LAZY, globals())
