@@ -226,25 +226,17 @@ _zeta.def_grad(lambda ans, s, q: lambda g: unbroadcast(-g * s * _zeta(s + 1, q),
 
 def zeta(input, other):
     """The Hurwitz zeta function: the sum over k >= 0 of (other + k) ** -input; ``other``
-    (a Tensor of input's dtype or a Python number) broadcasts to input's shape."""
+    is a Tensor of input's dtype and shape, or a Python number."""
     check_float("ops.zeta input", input, ("float32", "float64"))
     if isinstance(other, (int, float)) and not isinstance(other, bool):
-        other = onp.asarray(other, _dtype(input))
-    else:
-        check_float("ops.zeta other", other, ("float32", "float64"))
-        check_same("ops.zeta", ("input", input), ("other", other))
+        other = onp.full(onp.shape(getval(input)), other, _dtype(input))
+    check_float("ops.zeta other", other, ("float32", "float64"))
+    check_same("ops.zeta", ("input", input), ("other", other))
     shape, other_shape = onp.shape(getval(input)), onp.shape(getval(other))
-    if not _broadcasts(other_shape, shape):
-        raise CellArgumentError(message("ops.zeta other", f"a shape that broadcasts to {shape}",
-                                        str(other_shape)))
+    if other_shape != shape:
+        raise CellArgumentError(message("ops.zeta other", f"input's shape {shape}",
+                                        str(other_shape), "Broadcast them to one shape first."))
     return _zeta(input, other)
-
-
-def _broadcasts(shape, target):
-    try:
-        return onp.broadcast_shapes(shape, target) == tuple(target)
-    except ValueError:
-        return False
 
 
 @customop('numpy')
