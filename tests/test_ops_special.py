@@ -81,13 +81,13 @@ def test_values_against_closed_forms():
     assert ops.lgamma(ms.Tensor([1, 2], ms.int32)).dtype == onp.float32
 
 
-def test_cells_and_tensor_methods_forward_to_the_ops():
+def test_cells_forward_to_the_ops():
     x, y = ms.Tensor([0.5, 2.0]), ms.Tensor([1.5, 3.0])
     assert onp.allclose(nn.LGamma()(x), ops.lgamma(x))
-    assert onp.allclose(nn.DiGamma()(x), x.digamma())
-    assert onp.allclose(nn.IGamma()(x, y), x.igamma(y))
-    assert onp.allclose(x.igammac(y), 1 - ops.igamma(x, y))
-    assert onp.allclose(nn.LBeta()(x, y), x.lgamma() + y.lgamma() - (x + y).lgamma(),
+    assert onp.allclose(nn.DiGamma()(x), ops.digamma(x))
+    assert onp.allclose(nn.IGamma()(x, y), ops.igamma(x, y))
+    assert onp.allclose(ops.igammac(x, y), 1 - ops.igamma(x, y))
+    assert onp.allclose(nn.LBeta()(x, y), ops.lgamma(x) + ops.lgamma(y) - ops.lgamma(x + y),
                         atol=1e-6)
     assert repr(ops.Mvlgamma(p=2)) == "Prim[Mvlgamma]<p=2>"
 
