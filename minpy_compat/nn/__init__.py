@@ -77,6 +77,7 @@ _EXPORTS = {  # module -> the names it exports here
     "attention": ["MultiheadAttention"],
     "transformer": ["Transformer", "TransformerDecoder", "TransformerDecoderLayer",
                     "TransformerEncoder", "TransformerEncoderLayer"],
+    "special_cells": ["DiGamma", "IGamma", "LBeta", "LGamma"],
 }
 __all__ = sorted((name for names in _EXPORTS.values() for name in names),
                  key=lambda name: (name.lower(), name))

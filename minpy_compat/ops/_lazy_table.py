@@ -145,4 +145,12 @@ LAZY = {
                      "ApplyAdamWithAmsgradV2", "ApplyAddSign", "ApplyFtrl", "ApplyKerasMomentum",
                      "ApplyPowerSign", "ApplyProximalAdagrad"],
     "prims_conv3": ["Col2Im", "col2im", "Conv3DTranspose", "Im2Col", "PadV3"],
+    "fn_special": ["digamma", "igamma", "igammac", "lgamma", "mvlgamma", "polygamma", "zeta"],
+    "fn_special_bessel": ["bessel_i0", "bessel_i0e", "bessel_i1", "bessel_i1e", "bessel_j0",
+                          "bessel_j1", "bessel_k0", "bessel_k0e", "bessel_k1", "bessel_k1e",
+                          "bessel_y0", "bessel_y1"],
+    "prims_special": ["BesselI0", "BesselI0e", "BesselI1", "BesselI1e", "BesselJ0", "BesselJ1",
+                      "BesselK0", "BesselK0e", "BesselK1", "BesselK1e", "BesselY0", "BesselY1",
+                      "Betainc", "Digamma", "Igamma", "Igammac", "Lgamma", "Mvlgamma", "Polygamma",
+                      "Zeta"],
 }
