@@ -264,3 +264,15 @@ def test_docstring_examples(module):
     import importlib
     result = doctest.testmod(importlib.import_module("minpy_compat." + module))
     assert result.attempted > 0 and result.failed == 0
+
+
+def test_conv3d_transpose_takes_output_padding_with_zeros():
+    x = onp.random.RandomState(0).randn(1, 2, 3, 3, 3)
+    w = onp.random.RandomState(1).randn(2, 1, 2, 2, 2)
+    plain = ops.conv3d_transpose(ms.Tensor(x), ms.Tensor(w), stride=2)
+    padded = ops.conv3d_transpose(ms.Tensor(x), ms.Tensor(w), stride=2,
+                                  output_padding=(0, 1, 0))
+    assert plain.shape == (1, 1, 6, 6, 6) and padded.shape == (1, 1, 6, 7, 6)
+    assert onp.allclose(padded.asnumpy()[:, :, :, :6], plain.asnumpy())
+    with pytest.raises(ValueError, match=r"ops.conv3d_transpose output_padding"):
+        ops.conv3d_transpose(ms.Tensor(x), ms.Tensor(w), stride=2, output_padding=(0, -1, 0))

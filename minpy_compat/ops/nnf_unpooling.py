@@ -59,6 +59,7 @@ def conv3d_transpose(inputs, weight, pad_mode="valid", padding=0, stride=1, dila
     from ..nn.cells3d import _pads, triple
     from ..nn.cells3d_more import transpose3d
     from ..nn.conv_cells import check_group
+    from ..nn.unpool_cells import sizes
     where = "ops.conv3d_transpose"
     float_only(f"{where} inputs", inputs)
     float_only(f"{where} weight", weight)
@@ -72,8 +73,7 @@ def conv3d_transpose(inputs, weight, pad_mode="valid", padding=0, stride=1, dila
         raise CellArgumentError(message(f"{where} pad_mode", "'valid', 'same' or 'pad'",
                                         repr(pad_mode)))
     pads = _pads(where, padding, 6, pad_mode, "head, tail, top, bottom, left, right")
-    extra = (0, 0, 0) if output_padding == 0 else triple(where, "output_padding",
-                                                         output_padding)
+    extra = sizes(where, "output_padding", output_padding, 3, 0)
     return transpose3d(where, inputs, weight, group, triple(where, "stride", stride),
                        triple(where, "dilation", dilation), pad_mode, pads, extra)
 
