@@ -103,20 +103,16 @@ def avg_pool2d(input_x, kernel_size=1, stride=1, padding=0, ceil_mode=False,
     """The mean of each window of an (N, C, H, W) input (its sum over
     ``divisor_override`` when that is nonzero)."""
     _int("ops.avg_pool2d divisor_override", divisor_override, 0)
-    mean = _nn().AvgPool2d(kernel_size, stride, "pad" if padding else "valid", padding,
-                           ceil_mode, count_include_pad or bool(divisor_override))(input_x)
-    if not divisor_override:
-        return mean
-    kernel = (kernel_size,) * 2 if isinstance(kernel_size, numbers.Integral) else kernel_size
-    return mean * getval(mean).dtype.type(kernel[0] * kernel[1] / divisor_override)
+    return _nn().AvgPool2d(kernel_size, stride, "pad" if padding else "valid", padding,
+                           ceil_mode, count_include_pad, divisor_override or None)(input_x)
 
 
 def max_pool2d(x, kernel_size, stride=None, padding=0, dilation=1, return_indices=False,
                ceil_mode=False):
     """The maximum of each window of an (N, C, H, W) input."""
     stride = kernel_size if stride is None else stride
-    return _nn().MaxPool2d(kernel_size, stride, "pad" if padding or return_indices else "valid",
-                           padding, dilation, return_indices, ceil_mode)(x)
+    return _nn().MaxPool2d(kernel_size, stride, "pad", padding, dilation, return_indices,
+                           ceil_mode)(x)
 
 
 def _divides(op, input, output_size):
