@@ -60,7 +60,7 @@ CEIL = [
                                  "ceil_mode": True}, {}, C1),
     ("lp2_ceil", "nn.LPPool2d", {"norm_type": 2, "kernel_size": 3, "stride": 2,
                                  "ceil_mode": True}, {}, C2),
-    ("lp2_ceil_p3", "nn.LPPool2d", {"norm_type": 3, "kernel_size": (2, 3), "stride": (2, 2),
+    ("lp2_ceil_p4", "nn.LPPool2d", {"norm_type": 4, "kernel_size": (2, 3), "stride": (2, 2),
                                     "ceil_mode": True}, {}, C2),
     ("f_lp1_ceil", "ops.lp_pool1d", None, {"norm_type": 2, "kernel_size": 2, "stride": 2,
                                            "ceil_mode": True}, C1),
@@ -153,3 +153,33 @@ def cotangent(shape):
 
 def first(out):
     return out[0] if isinstance(out, tuple) else out
+
+
+def keys_weight(d, a=-0.75):
+    """Keys' cubic convolution kernel at distance ``d`` (PyTorch's a = -0.75)."""
+    d = abs(d)
+    if d <= 1:
+        return (a + 2) * d ** 3 - (a + 3) * d ** 2 + 1
+    return a * d ** 3 - 5 * a * d ** 2 + 8 * a * d - 4 * a if d < 2 else 0.0
+
+
+def torch_bicubic(x, size, align_corners):
+    """PyTorch's bicubic resize of an (N, C, H, W) array, one output pixel at a time (16 taps,
+    indices clamped to the edge): the reference for mint, whose kernel MindSpore's CPU lacks."""
+    n, c, h, w = x.shape
+    out = onp.zeros((n, c) + tuple(size))
+
+    def source(i, length, wanted):
+        if align_corners:
+            return i * (length - 1) / (wanted - 1) if wanted > 1 else 0.0
+        return (i + 0.5) * length / wanted - 0.5
+
+    for i in range(size[0]):
+        y = source(i, h, size[0])
+        for j in range(size[1]):
+            z = source(j, w, size[1])
+            for p in range(int(onp.floor(y)) - 1, int(onp.floor(y)) + 3):
+                for q in range(int(onp.floor(z)) - 1, int(onp.floor(z)) + 3):
+                    out[:, :, i, j] += keys_weight(y - p) * keys_weight(z - q) * x[
+                        :, :, min(max(p, 0), h - 1), min(max(q, 0), w - 1)]
+    return out
