@@ -75,10 +75,19 @@ def _cubic_axis(x, axis, length, out, align_corners, dtype, torch_rule=False):
         src = onp.arange(out) * ((length - 1) / (out - 1) if out > 1 else 0.0)
     else:  # not clamped at 0, unlike the linear modes
         src = (onp.arange(out) + 0.5) * (length / out) - 0.5
-    floor = onp.floor(src).astype(onp.int64)
-    frac = src - floor if torch_rule else onp.rint((src - floor) * 1024) / 1024
     drop = not (align_corners or torch_rule)
-    weights = _cubic_weights(frac, -0.5 if drop else _CUBIC_A)
+    return cubic_along(x, axis, length, src, -0.5 if drop else _CUBIC_A, drop,
+                       not torch_rule, dtype)
+
+
+def cubic_along(x, axis, length, src, a, drop, table, dtype):
+    """``x`` sampled along ``axis`` (of ``length``) at positions ``src`` by Keys' cubic
+    kernel with parameter ``a``: taps past an end read the edge element, or with ``drop``
+    weigh nothing (the others scaled to sum to 1); ``table`` rounds each fraction to 1/1024
+    (TensorFlow's and MindSpore's CPU weight table)."""
+    floor = onp.floor(src).astype(onp.int64)
+    frac = onp.rint((src - floor) * 1024) / 1024 if table else src - floor
+    weights = _cubic_weights(frac, a)
     places = [floor + offset for offset in (-1, 0, 1, 2)]
     if drop:
         weights = [w * ((p >= 0) & (p < length)) for w, p in zip(weights, places)]

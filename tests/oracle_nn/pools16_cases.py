@@ -119,6 +119,11 @@ BICUBIC = [
     ("bc_mint_up", "mint.nn.Upsample", {"size": (8, 4), "mode": "bicubic",
                                         "align_corners": True}, {}, I4),
     ("bc_one_pixel", "ops.interpolate", None, {"size": (3, 4), "mode": "bicubic"}, (1, 1, 1, 2)),
+    ("rb_legacy", "ops.ResizeBicubic", {}, {"size": (7, 9)}, I4),
+    ("rb_align", "ops.ResizeBicubic", {"align_corners": True}, {"size": (3, 8)}, I4),
+    ("rb_half", "ops.ResizeBicubic", {"half_pixel_centers": True}, {"size": (8, 4)}, I4),
+    ("rb_both", "ops.ResizeBicubic", {"align_corners": True, "half_pixel_centers": True},
+     {"size": (8, 4)}, I4),
 ]
 
 CASES = CEIL + BICUBIC
@@ -132,11 +137,14 @@ def _lookup(lib, target):
 
 
 def make_fn(lib, case):
-    """The callable of one case: a Cell built from its kwargs, or a function with them."""
+    """The callable of one case: a Cell (or a primitive given a ``size`` Tensor) built from
+    its kwargs, or a function with them."""
     _, target, init, call, _ = case
     thing = _lookup(lib, target)
     if init is not None:
         cell = thing(**{k: tuple(v) if isinstance(v, list) else v for k, v in init.items()})
+        if "size" in call:
+            return lambda x: cell(x, lib.Tensor(onp.array(call["size"], onp.int32)))
         return cell
     call = {k: tuple(v) if isinstance(v, list) else v for k, v in call.items()}
     return lambda x: thing(x, **call)
