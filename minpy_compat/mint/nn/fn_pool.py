@@ -94,6 +94,8 @@ def avg_pool2d(input, kernel_size, stride=None, padding=0, ceil_mode=False,
                count_include_pad=True, divisor_override=None):
     """The mean of each window of an (N, C, H, W) input."""
     divisor = _divisor("mint.nn.functional.avg_pool2d", divisor_override)
+    if isinstance(padding, (tuple, list)) and len(padding) == 2:  # (rows, columns)
+        padding = (padding[0], padding[0], padding[1], padding[1])
     return ops.avg_pool2d(input, kernel_size, _stride(stride, kernel_size), padding,
                           ceil_mode, count_include_pad, divisor)
 
