@@ -190,7 +190,7 @@ def test_pooling_takes_chw_input_and_refuses_unsupported_options():
     with pytest.raises(CellArgumentError, match="MaxPool2d ceil_mode: expected False"):
         nn.MaxPool2d(2, ceil_mode=True)
     with pytest.raises(CellArgumentError, match="AvgPool2d divisor_override: expected None"):
-        nn.AvgPool2d(2, divisor_override=3)
+        nn.AvgPool2d(2, divisor_override=-3)
     # MindSpore 2.10: ValueError "... the 'pad_mode' must be str and must be in
     # '['VALID', 'SAME', 'PAD']', but got 'FOO'."
     with pytest.raises(CellArgumentError, match="MaxPool2d pad_mode: expected 'same'"):

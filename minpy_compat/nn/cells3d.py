@@ -24,6 +24,7 @@ from ..errors import CellArgumentError, CellTypeError, describe, message
 from .basic import _positive_int
 from .cell import Cell
 from .conv_cells import check_group, conv_arguments, conv_repr, conv_weights
+from .pool_geometry import ceil_pads, divisors, grown
 from .normalization import BatchNorm2d, _number, check_batch_norm_input
 from .windows import (check_float_input, check_input, check_pad_mode, check_weight_dtype,
                       out_size, same_pads)
@@ -133,31 +134,32 @@ class Conv3d(Cell):
 
 
 class _Pool3d(Cell):
-    """What MaxPool3d and AvgPool3d share: the window geometry, (N, C, D, H, W) or
-    (C, D, H, W) inputs."""
+    """What MaxPool3d and AvgPool3d share: the window geometry (``ceil_mode`` as the 2-d
+    pools'), (N, C, D, H, W) or (C, D, H, W) inputs."""
 
-    def __init__(self, kernel_size, stride, pad_mode, padding, refused):
+    def __init__(self, kernel_size, stride, pad_mode, padding, ceil_mode, dilation=1):
         super().__init__()
         where = type(self).__name__
         self.kernel_size, self.stride, self.padding = kernel_size, stride, padding
         self._kernel = triple(where, "kernel_size", kernel_size)
         self._stride = triple(where, "stride", stride)
+        self._dilation = triple(where, "dilation", dilation)
         self.pad_mode = check_pad_mode(where, pad_mode)
-        for name, (value, default) in refused.items():
-            if value != default:
-                raise CellArgumentError(message(
-                    f"{where} {name}", f"{default!r} (the only value supported here)",
-                    repr(value)))
+        if not isinstance(ceil_mode, (bool, onp.bool_)):
+            raise CellTypeError(message(f"{where} ceil_mode", "a bool", describe(ceil_mode)))
+        self.ceil_mode = bool(ceil_mode)
         depth, rows, cols = _pads(where, padding, 3, self.pad_mode, "depth, rows, columns")
         self._pads = (depth, depth, rows, rows, cols, cols)
 
     def _windows(self, x, fill):
-        """The windows of a rank-5 input, and the pads used."""
+        """The windows of a rank-5 input, the pads used and the ``ceil_mode`` overhang."""
         shape = onp.shape(getval(x))
         pads = _same(shape[2:], self._kernel, self._stride) if self.pad_mode == "same" \
             else self._pads
-        return _windows(type(self).__name__, _padded(x, pads, fill), self._kernel,
-                        self._stride), pads
+        pads, extra = ceil_pads(shape[2:], self._kernel, self._stride, self._dilation, pads,
+                                self.ceil_mode)
+        return _windows(type(self).__name__, _padded(x, grown(pads, extra), fill), self._kernel,
+                        self._stride, self._dilation), pads, extra
 
     def construct(self, x):
         where = type(self).__name__
@@ -178,13 +180,14 @@ class MaxPool3d(_Pool3d):
 
     def __init__(self, kernel_size=1, stride=1, pad_mode="valid", padding=0, dilation=1,
                  return_indices=False, ceil_mode=False):
-        super().__init__(kernel_size, stride, pad_mode, padding, {
-            "dilation": (dilation, 1), "ceil_mode": (ceil_mode, False)})
-        from .unpool_cells import check_return_indices
+        super().__init__(kernel_size, stride, pad_mode, padding, ceil_mode, dilation)
+        from .unpool_cells import check_pad_only, check_return_indices
         self.return_indices = check_return_indices("MaxPool3d", return_indices, self.pad_mode)
+        check_pad_only("MaxPool3d", self.pad_mode, dilation=(self._dilation, (1, 1, 1)),
+                       ceil_mode=(self.ceil_mode, False))
 
     def _pool(self, x):
-        taps, pads = self._windows(x, -onp.inf)
+        taps, pads, _ = self._windows(x, -onp.inf)
         first = onp.argmax(getval(taps), axis=2)[:, :, None]
         chosen = onp.arange(onp.shape(getval(taps))[2])[None, None, :, None, None, None] \
             == first
@@ -193,17 +196,17 @@ class MaxPool3d(_Pool3d):
             return out
         from .unpool_cells import window_indices
         return out, window_indices(first[:, :, 0], self._kernel, self._stride, pads[::2],
-                                   onp.shape(getval(x))[-3:])
+                                   onp.shape(getval(x))[-3:], self._dilation)
 
 
 class AvgPool3d(_Pool3d):
     """The mean of each window: padded zeros count (pad_mode 'same' too) unless
-    ``count_include_pad=False``;
+    ``count_include_pad=False``, a ``ceil_mode`` overhang never;
     ``divisor_override`` divides every window's sum by that number instead."""
 
     def __init__(self, kernel_size=1, stride=1, pad_mode="valid", padding=0, ceil_mode=False,
                  count_include_pad=True, divisor_override=None):
-        super().__init__(kernel_size, stride, pad_mode, padding, {"ceil_mode": (ceil_mode, False)})
+        super().__init__(kernel_size, stride, pad_mode, padding, ceil_mode)
         if not isinstance(count_include_pad, bool):
             raise CellTypeError(message("AvgPool3d count_include_pad", "a bool",
                                         describe(count_include_pad)))
@@ -216,16 +219,16 @@ class AvgPool3d(_Pool3d):
         self.divisor_override = divisor_override
 
     def _pool(self, x):
-        taps, pads = self._windows(x, 0.0)
+        taps, pads, extra = self._windows(x, 0.0)
         total = np.sum(taps, axis=2)
+        dtype = getval(total).dtype
         if self.divisor_override is not None:
-            return total / onp.asarray(self.divisor_override, getval(total).dtype)
-        if not any(pads) or self.count_include_pad:  # 'same' pads count too (MindSpore)
-            return total / onp.asarray(onp.prod(self._kernel), getval(total).dtype)
-        ones = onp.ones((1, 1) + onp.shape(getval(x))[2:], getval(total).dtype)
-        counts = onp.sum(_windows("AvgPool3d", _padded(ones, pads), self._kernel,
-                                  self._stride), axis=2)
-        return total / counts
+            return total / onp.asarray(self.divisor_override, dtype)
+        if not any(extra) and (not any(pads) or self.count_include_pad):  # 'same' pads count
+            return total / onp.asarray(onp.prod(self._kernel), dtype)
+        return total / divisors(onp.shape(getval(x))[2:], pads, extra, self.count_include_pad,
+                                lambda ones: onp.sum(_windows("AvgPool3d", ones, self._kernel,
+                                                              self._stride), axis=2), dtype)
 
 
 class BatchNorm3d(Cell):

@@ -25,6 +25,7 @@ from ..errors import CellArgumentError, CellTypeError, describe, message
 from ..tensor import Parameter
 from .basic import _positive_int
 from .cell import Cell
+from .pool_geometry import ceil_pads, check_divisor, divisors, grown
 from .windows import (check_float_input, check_input, check_pad_mode, check_weight_dtype,
                       padded, pair, same_pads, windows)
 
@@ -144,22 +145,23 @@ class Conv2d(Cell):
 
 
 class _Pool2d(Cell):
-    """What MaxPool2d and AvgPool2d share: the window geometry."""
+    """What MaxPool2d and AvgPool2d share: the window geometry (``ceil_mode``'s last window
+    may hang over the edge; ``dilation`` spaces a max pool's taps)."""
 
-    def __init__(self, kernel_size, stride, pad_mode, padding, data_format, refused):
+    def __init__(self, kernel_size, stride, pad_mode, padding, data_format, ceil_mode,
+                 dilation=1):
         super().__init__()
         where = type(self).__name__
         self.kernel_size = kernel_size
         self.stride = stride
         self._kernel = pair(where, "kernel_size", kernel_size)
         self._stride = pair(where, "stride", stride)
+        self._dilation = pair(where, "dilation", dilation)
         self.pad_mode = check_pad_mode(where, pad_mode)
         self.format = _data_format(where, data_format)
-        for name, (value, default) in refused.items():
-            if value != default:
-                raise CellArgumentError(message(
-                    f"{where} {name}", f"{default!r} (the only value supported here)",
-                    repr(value)))
+        if not isinstance(ceil_mode, (bool, onp.bool_)):
+            raise CellTypeError(message(f"{where} ceil_mode", "a bool", describe(ceil_mode)))
+        self.ceil_mode = bool(ceil_mode)
         if self.pad_mode != "pad" and padding != 0:
             raise CellArgumentError(message(f"{where} padding", f"0 with pad_mode="
                                             f"'{self.pad_mode}'", repr(padding),
@@ -169,7 +171,8 @@ class _Pool2d(Cell):
         self._pads = (rows, rows, cols, cols)
 
     def _windows(self, x, fill):
-        """The input's windows, and the pads used (for counting padded elements)."""
+        """The input's windows, the pads used and the last windows' overhang (for counting
+        padded elements)."""
         shape = check_input(type(self).__name__, x, ranks=(3, 4),
                             layout="(C, H, W) or (N, C, H, W)")
         check_float_input(type(self).__name__, x)
@@ -179,8 +182,11 @@ class _Pool2d(Cell):
         if self.pad_mode == "same":
             pads = (same_pads(shape[2], self._kernel[0], self._stride[0], 1)
                     + same_pads(shape[3], self._kernel[1], self._stride[1], 1))
-        taps = windows(type(self).__name__, padded(x, pads, fill), self._kernel, self._stride)
-        return taps, pads
+        pads, extra = ceil_pads(shape[2:], self._kernel, self._stride, self._dilation, pads,
+                                self.ceil_mode)
+        taps = windows(type(self).__name__, padded(x, grown(pads, extra), fill), self._kernel,
+                       self._stride, self._dilation)
+        return taps, pads, extra
 
     def construct(self, x):
         out = self._pool(x)
@@ -206,14 +212,16 @@ class MaxPool2d(_Pool2d):
 
     def __init__(self, kernel_size=1, stride=1, pad_mode="valid", padding=0, dilation=1,
                  return_indices=False, ceil_mode=False, data_format="NCHW"):
-        super().__init__(kernel_size, stride, pad_mode, padding, data_format, {
-            "dilation": (dilation, 1), "ceil_mode": (ceil_mode, False)})
-        from .unpool_cells import check_return_indices
+        super().__init__(kernel_size, stride, pad_mode, padding, data_format, ceil_mode,
+                         dilation)
+        from .unpool_cells import check_pad_only, check_return_indices
         self.return_indices = check_return_indices(type(self).__name__, return_indices,
                                                    self.pad_mode)
+        check_pad_only(type(self).__name__, self.pad_mode, dilation=(self._dilation, (1, 1)),
+                       ceil_mode=(self.ceil_mode, False))
 
     def _pool(self, x):
-        taps, pads = self._windows(x, -onp.inf)
+        taps, pads, _ = self._windows(x, -onp.inf)
         first = onp.argmax(getval(taps), axis=2)[:, :, None]
         chosen = onp.arange(onp.shape(getval(taps))[2])[None, None, :, None, None] == first
         out = np.sum(np.where(chosen, taps, 0), axis=2)
@@ -221,7 +229,7 @@ class MaxPool2d(_Pool2d):
             return out
         from .unpool_cells import window_indices
         return out, window_indices(first[:, :, 0], self._kernel, self._stride, pads[::2],
-                                   onp.shape(getval(x))[-2:])
+                                   onp.shape(getval(x))[-2:], self._dilation)
 
     def construct(self, x):
         out = self._pool(x)
@@ -232,27 +240,30 @@ class MaxPool2d(_Pool2d):
 
 class AvgPool2d(_Pool2d):
     """The mean of each window; padded zeros count unless ``count_include_pad=False``
-    (pad_mode 'same' never counts them, as in MindSpore)."""
+    (pad_mode 'same' never counts them, as in MindSpore; a ``ceil_mode`` overhang never
+    does); ``divisor_override`` divides every window's sum by that number instead."""
 
     def __init__(self, kernel_size=1, stride=1, pad_mode="valid", padding=0, ceil_mode=False,
                  count_include_pad=True, divisor_override=None, data_format="NCHW"):
-        super().__init__(kernel_size, stride, pad_mode, padding, data_format, {
-            "ceil_mode": (ceil_mode, False), "divisor_override": (divisor_override, None)})
+        super().__init__(kernel_size, stride, pad_mode, padding, data_format, ceil_mode)
         self.count_include_pad = bool(count_include_pad)
+        self.divisor_override = check_divisor(type(self).__name__, divisor_override)
 
     def _pool(self, x):
-        taps, pads = self._windows(x, 0.0)
+        taps, pads, extra = self._windows(x, 0.0)
         dtype = onp.result_type(getval(x))
         if dtype == onp.float16:  # summed in float32 (as MindSpore), rounded once at the end
-            return self._average(taps.astype(onp.float32), pads, x).astype(dtype)
-        return self._average(taps, pads, x)
+            return self._average(taps.astype(onp.float32), pads, extra, x).astype(dtype)
+        return self._average(taps, pads, extra, x)
 
-    def _average(self, taps, pads, x):
+    def _average(self, taps, pads, extra, x):
         total = np.sum(taps, axis=2)
-        if not any(pads) or (self.pad_mode == "pad" and self.count_include_pad):
-            return total / (self._kernel[0] * self._kernel[1])
-        shape = onp.shape(getval(taps))
-        ones = onp.ones((1, 1) + tuple(onp.shape(getval(x))[-2:]), getval(total).dtype)
-        counts = onp.sum(windows("AvgPool2d", padded(ones, pads), self._kernel, self._stride),
-                         axis=2)
-        return total / counts.reshape((1, 1) + shape[3:])
+        dtype = getval(total).dtype
+        if self.divisor_override:
+            return total / dtype.type(self.divisor_override)
+        count_pads = self.pad_mode == "pad" and self.count_include_pad
+        if not any(extra) and (not any(pads) or count_pads):
+            return total / dtype.type(self._kernel[0] * self._kernel[1])
+        counts = divisors(onp.shape(getval(x))[-2:], pads, extra, count_pads, lambda ones: onp.sum(
+            windows("AvgPool2d", ones, self._kernel, self._stride), axis=2), dtype)
+        return total / counts.reshape((1, 1) + counts.shape[2:])

@@ -91,9 +91,10 @@ class Upsample(Cell):
     def __init__(self, size=None, scale_factor=None, mode="nearest", align_corners=None,
                  recompute_scale_factor=None):
         super().__init__()
-        if mode not in ("nearest", "linear", "bilinear"):
-            raise CellArgumentError(message("Upsample mode", "'nearest', 'linear' or "
-                                            "'bilinear' (the modes supported here)", repr(mode)))
+        if mode not in ("nearest", "linear", "bilinear", "bicubic"):
+            raise CellArgumentError(message("Upsample mode", "'nearest', 'linear', 'bilinear' "
+                                            "or 'bicubic' (the modes supported here)",
+                                            repr(mode)))
         self.size, self.scale_factor, self.mode = size, scale_factor, mode
         self.align_corners = align_corners
         self.recompute_scale_factor = recompute_scale_factor

@@ -31,17 +31,19 @@ from .cell import Cell
 from .windows import check_float_input
 
 
-def window_indices(first, kernel, stride, before, spatial):
+def window_indices(first, kernel, stride, before, spatial, dilation=None):
     """int64 flat indices (a Tensor) in ``spatial`` of each window's chosen tap: ``first``
     holds, for each (N, C, output position), the tap's number in ``ndindex(kernel)`` order;
-    ``before`` is the padding ahead of each axis."""
+    ``before`` is the padding ahead of each axis, ``dilation`` the taps' spacing."""
     offsets = onp.unravel_index(first, kernel)
     ranks = first.ndim - 2
+    dilation = dilation or (1,) * ranks
     places = []
-    for axis, (offset, step, pad) in enumerate(zip(offsets, stride, before)):
+    for axis, (offset, step, pad, gap) in enumerate(zip(offsets, stride, before, dilation)):
         shape = [1] * first.ndim
         shape[2 + axis] = first.shape[2 + axis]
-        places.append(onp.arange(first.shape[2 + axis]).reshape(shape) * step - pad + offset)
+        places.append(onp.arange(first.shape[2 + axis]).reshape(shape) * step - pad
+                      + offset * gap)
     places = [onp.clip(p, 0, n - 1) for p, n in zip(places, spatial[-ranks:])]
     return Tensor(onp.ravel_multi_index(places, spatial[-ranks:]).astype(onp.int64))
 
@@ -55,6 +57,15 @@ def check_return_indices(where, return_indices, pad_mode):
         raise CellArgumentError(message(f"{where} return_indices", "False with pad_mode="
                                         f"'{pad_mode}'", "True", "Pass pad_mode='pad'."))
     return return_indices
+
+
+def check_pad_only(where, pad_mode, **settings):
+    """MindSpore's rule: each of ``settings`` (name: (value, default)) keeps its default
+    unless pad_mode is 'pad'."""
+    for name, (value, default) in settings.items():
+        if value != default and pad_mode != "pad":
+            raise CellArgumentError(message(f"{where} {name}", f"{default!r} with pad_mode="
+                                            f"'{pad_mode}'", repr(value), "Pass pad_mode='pad'."))
 
 
 # ---- the scatter behind MaxUnpool ------------------------------------------------------

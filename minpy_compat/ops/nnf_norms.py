@@ -97,12 +97,13 @@ def _lp_pool(op, x, norm_type, kernel_size, stride, ceil_mode, pool):
             norm_type <= 0:
         raise CellArgumentError(message(f"ops.{op} norm_type", "a number > 0",
                                         repr(norm_type)))
-    if ceil_mode:
-        raise CellArgumentError(message(f"ops.{op} ceil_mode", "False (the only value "
-                                        "supported here)", repr(ceil_mode)))
+    if not isinstance(ceil_mode, (bool, onp.bool_)):
+        raise CellTypeError(message(f"ops.{op} ceil_mode", "a bool", describe(ceil_mode)))
     dtype = getval(float_only(f"ops.{op} x", x)).dtype
     stride = kernel_size if stride is None else stride
-    sums = pool(x ** dtype.type(norm_type), kernel_size, stride)
+    # a ceil_mode window cut by the edge is averaged over its own size, then scaled by the
+    # full kernel's (PyTorch's and MindSpore's rule)
+    sums = pool(x ** dtype.type(norm_type), kernel_size, stride, 0, bool(ceil_mode))
     kernel = onp.prod((kernel_size,) * (1 if op == "lp_pool1d" else 2)
                       if isinstance(kernel_size, numbers.Integral) else kernel_size)
     sums = sums * dtype.type(kernel)

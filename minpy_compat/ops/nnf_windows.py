@@ -101,22 +101,26 @@ def avg_pool1d(input_x, kernel_size=1, stride=1, padding=0, ceil_mode=False,
 def avg_pool2d(input_x, kernel_size=1, stride=1, padding=0, ceil_mode=False,
                count_include_pad=True, divisor_override=0):
     """The mean of each window of an (N, C, H, W) input (its sum over
-    ``divisor_override`` when that is nonzero)."""
+    ``divisor_override`` when that is nonzero); ``padding`` an int or (top, bottom, left,
+    right)."""
     _int("ops.avg_pool2d divisor_override", divisor_override, 0)
-    mean = _nn().AvgPool2d(kernel_size, stride, "pad" if padding else "valid", padding,
-                           ceil_mode, count_include_pad or bool(divisor_override))(input_x)
-    if not divisor_override:
-        return mean
-    kernel = (kernel_size,) * 2 if isinstance(kernel_size, numbers.Integral) else kernel_size
-    return mean * getval(mean).dtype.type(kernel[0] * kernel[1] / divisor_override)
+    pads = (padding,) * 4 if isinstance(padding, numbers.Integral) else padding
+    if not isinstance(pads, (tuple, list)) or len(pads) != 4 or any(
+            isinstance(p, bool) or not isinstance(p, numbers.Integral) or p < 0 for p in pads):
+        raise CellArgumentError(message("ops.avg_pool2d padding", "an int >= 0 or a tuple of "
+                                        "4 of them (top, bottom, left, right)", repr(padding)))
+    cell = _nn().AvgPool2d(kernel_size, stride, "pad" if any(pads) else "valid", 0, ceil_mode,
+                           count_include_pad, divisor_override or None)
+    cell._pads = tuple(int(p) for p in pads)  # the Cell takes only even pads; these may not be
+    return cell(input_x)
 
 
 def max_pool2d(x, kernel_size, stride=None, padding=0, dilation=1, return_indices=False,
                ceil_mode=False):
     """The maximum of each window of an (N, C, H, W) input."""
     stride = kernel_size if stride is None else stride
-    return _nn().MaxPool2d(kernel_size, stride, "pad" if padding or return_indices else "valid",
-                           padding, dilation, return_indices, ceil_mode)(x)
+    return _nn().MaxPool2d(kernel_size, stride, "pad", padding, dilation, return_indices,
+                           ceil_mode)(x)
 
 
 def _divides(op, input, output_size):

@@ -78,5 +78,5 @@ def max_pool3d(x, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=Fal
     """The maximum of each window of an (N, C, D, H, W) input."""
     from ..nn.cells3d import MaxPool3d
     stride = kernel_size if stride is None else stride
-    return MaxPool3d(kernel_size, stride, "pad" if padding or return_indices else "valid",
-                     padding, dilation, return_indices, ceil_mode)(x)
+    return MaxPool3d(kernel_size, stride, "pad", padding, dilation, return_indices,
+                     ceil_mode)(x)

@@ -1,8 +1,8 @@
 """MindSpore 2.10's image and padding primitives: ``MirrorPad`` (REFLECT or SYMMETRIC
 padding by an (rank, 2) ``paddings`` Tensor), ``ResizeNearestNeighbor``,
-``ResizeBilinearV2`` (TensorFlow's pixel conventions: ``align_corners`` and
-``half_pixel_centers``) and ``LRN``. Each gathers or weighs its input with the facade, so
-gradients come from the tracer and float32 stays float32.
+``ResizeBilinearV2`` and ``ResizeBicubic`` (TensorFlow's pixel conventions:
+``align_corners`` and ``half_pixel_centers``) and ``LRN``. Each gathers or weighs its
+input with the facade, so gradients come from the tracer and float32 stays float32.
 
 >>> import minpy_compat as ms
 >>> from minpy_compat import ops
@@ -136,6 +136,29 @@ class ResizeBilinearV2(_Resize):
             lower = np.take(out, onp.clip(low.astype(int), 0, n - 1), axis=2 + axis)
             upper = np.take(out, onp.clip(onp.ceil(src).astype(int), 0, n - 1), axis=2 + axis)
             out = lower + (upper - lower) * weight
+        return out
+
+
+class ResizeBicubic(_Resize):
+    """``ResizeBicubic(align_corners, half_pixel_centers)(images, size)``: an (N, C, H, W)
+    ``images`` resized to ``size`` by Keys' cubic kernel as MindSpore's CPU kernel (a = -0.75
+    with taps past an edge reading the edge; a = -0.5 with them dropped for
+    ``half_pixel_centers``; fractions on its 1/1024 weight table)."""
+
+    def __init__(self, align_corners=False, half_pixel_centers=False):
+        super().__init__()
+        self._flags(align_corners, half_pixel_centers)
+
+    def __call__(self, images, size):
+        from .nnf_interpolate import cubic_along
+        shape = _rank("ResizeBicubic images", images, 4)
+        float_only("ResizeBicubic images", images)
+        size = _size("ResizeBicubic", size)
+        out, dtype, half = images, getval(images).dtype, self.half_pixel_centers
+        for axis, (n, m) in enumerate(zip(shape[2:], size)):
+            src = _sources(n, m, self.align_corners, half)
+            out = cubic_along(out, 2 + axis, n, src, -0.5 if half else -0.75, half, True,
+                              dtype)
         return out
 
 

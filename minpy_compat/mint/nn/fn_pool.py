@@ -27,7 +27,9 @@ max_unpool2d = ops.max_unpool2d
 def interpolate(input, size=None, scale_factor=None, mode="nearest", align_corners=None,
                 recompute_scale_factor=None):
     """``input`` resized on its spatial axes to ``size``, or ``scale_factor`` times (rounded
-    down), by 'nearest', 'linear' or 'bilinear' interpolation."""
+    down), by 'nearest', 'linear', 'bilinear' or 'bicubic' (PyTorch's: a = -0.75, taps past
+    an edge read the edge element) interpolation."""
+    from ...ops.nnf_interpolate import resize
     if scale_factor is not None and size is None:
         spatial = onp.shape(getval(input))[2:]
         scales = (scale_factor,) * len(spatial) if isinstance(scale_factor, numbers.Real) \
@@ -39,7 +41,7 @@ def interpolate(input, size=None, scale_factor=None, mode="nearest", align_corne
         size = tuple(int(onp.floor(n * s)) for n, s in zip(spatial, scales))
         if len(size) == 1:
             size = size[0]
-    return ops.interpolate(input, size, None, mode, align_corners)
+    return resize(input, size, None, mode, align_corners, None, torch_cubic=True)
 
 
 def adaptive_avg_pool1d(input, output_size):
@@ -92,6 +94,8 @@ def avg_pool2d(input, kernel_size, stride=None, padding=0, ceil_mode=False,
                count_include_pad=True, divisor_override=None):
     """The mean of each window of an (N, C, H, W) input."""
     divisor = _divisor("mint.nn.functional.avg_pool2d", divisor_override)
+    if isinstance(padding, (tuple, list)) and len(padding) == 2:  # (rows, columns)
+        padding = (padding[0], padding[0], padding[1], padding[1])
     return ops.avg_pool2d(input, kernel_size, _stride(stride, kernel_size), padding,
                           ceil_mode, count_include_pad, divisor)
 
