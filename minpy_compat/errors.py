@@ -3,6 +3,12 @@
 Every message reads ``where: expected ..., got .... How to fix.`` so a user can
 find the op, argument or Cell at fault without reading a traceback.
 """
+import contextvars
+
+# The name the user called (``Tan``, ``mint.tan``) while a primitive or a ``mint`` function
+# runs the ``ops`` function beneath it (set by ``ops.checks.calling_as``): a message whose
+# "where" begins with an ``ops.`` name then begins with the caller's instead.
+CALLER = contextvars.ContextVar("minpy_compat_caller", default=None)
 
 
 def describe(value):
@@ -20,6 +26,10 @@ def describe(value):
 
 def message(where, expected, got, fix=""):
     """Word an error the house way: where, expected, got, and how to fix it."""
+    caller = CALLER.get()
+    if caller is not None and where.startswith("ops."):
+        head, space, rest = where.partition(" ")
+        where = caller + space + rest
     text = f"{where}: expected {expected}, got {got}."
     return f"{text} {fix}".rstrip()
 

@@ -173,3 +173,6 @@ def multinomial(input, num_samples, replacement=False, *, generator=None):
     A.tensor("mint.multinomial input", input)
     num_samples = A.integer("mint.multinomial num_samples", num_samples, 1)
     return ops.multinomial(input, num_samples, replacement).astype(onp.int64)
+
+
+A.name_callers(globals(), "mint")  # errors name mint.<function>

@@ -218,3 +218,6 @@ def softmax(input, dim, *, dtype=None):
     if dtype is not None:
         input = input.astype(dtype)
     return ops.softmax(input, A.dim("mint.softmax dim", dim, A.ndim(input)))
+
+
+A.name_callers(globals(), "mint")  # errors name mint.<function>

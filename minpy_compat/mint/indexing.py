@@ -158,3 +158,6 @@ def cdist(x1, x2, p=2.0, compute_mode="use_mm_for_euclid_dist_if_necessary"):
     if isinstance(p, bool) or not isinstance(p, (int, float)) or p < 0:
         raise CellArgumentError(message("mint.cdist p", "a number >= 0", describe(p)))
     return ops.cdist(x1, x2, float(p))
+
+
+A.name_callers(globals(), "mint")  # errors name mint.<function>

@@ -33,3 +33,6 @@ def qr(A, mode="reduced"):
 def vector_norm(x, ord=2, dim=None, keepdim=False, *, dtype=None):
     """The ``ord`` vector norm over ``dim`` (all elements when None)."""
     return ops.vector_norm(x, ord, dim, keepdim, dtype=dtype)
+
+
+A.name_callers(globals(), "mint.linalg")  # errors name mint.linalg.<function>

@@ -63,3 +63,6 @@ def triangular_solve(b, A, upper=True, transpose=False, unitriangular=False):
     if transpose:
         tri = np.swapaxes(tri, -1, -2)
     return np.linalg.solve(tri, b), A + 0
+
+
+_args.name_callers(globals(), "mint")  # errors name mint.<function>

@@ -215,3 +215,6 @@ def norm(input, p="fro", dim=None, keepdim=False, *, dtype=None):
     if isinstance(p, bool) or not isinstance(p, (int, float)):
         raise CellArgumentError(message("mint.norm p", "'fro', 'nuc' or a number", repr(p)))
     return ops.vector_norm(input, p, dims, keepdim)
+
+
+A.name_callers(globals(), "mint")  # errors name mint.<function>

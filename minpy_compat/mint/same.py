@@ -1,4 +1,5 @@
-"""``mint``'s functions that are ``ops``' own: the same signature and behaviour."""
+"""``mint``'s functions that are ``ops``' own: the same signature and behaviour (wrapped
+only so that their errors name ``mint.<function>``)."""
 from ..ops import (  # noqa: F401
     abs, acos, acosh, addbmm, addmm, addmv, arange, arccos, arccosh, arcsinh, arctan, arctan2,
     arctanh, argmax, asin, asinh, atan, atan2, atanh, bincount, bitwise_and, bitwise_or,
@@ -10,3 +11,7 @@ from ..ops import (  # noqa: F401
     nonzero, not_equal, outer, polar, pow, ravel, reciprocal, roll, round, rsqrt, searchsorted,
     sigmoid, sign, sin, sinc, sinh, sqrt, square, swapaxes, tan, tanh, tile, trace, tril, triu,
     trunc, unbind, unique_consecutive, unsqueeze)
+from . import SAME_AS_OPS
+from . import _args as A
+
+A.name_callers(globals(), "mint", SAME_AS_OPS)

@@ -227,3 +227,6 @@ def clone(input):
 
 
 builtins_max = max
+
+
+A.name_callers(globals(), "mint")  # errors name mint.<function>

@@ -5,7 +5,7 @@ import functools
 import numpy as onp
 from autograd.tracer import getval
 
-from ..errors import CellArgumentError, CellTypeError, message
+from ..errors import CALLER, CellArgumentError, CellTypeError, message
 
 
 def _dtype_of(x):
@@ -59,3 +59,24 @@ def not_both_bool(where, input, other):
     if _dtype_of(input) == onp.bool_ and _dtype_of(other) == onp.bool_:
         raise CellTypeError(message(where, "number Tensors", "two Bool Tensors",
                                     "Cast them first: x.astype(ms.int32)."))
+
+
+def calling_as(caller, function, *args, **kwargs):
+    """``function(*args, **kwargs)`` run so that the errors it raises name ``caller``
+    (``Tan``, ``mint.tan``: what the user called) instead of the ``ops`` function beneath;
+    when one such call runs another, the outermost caller is named."""
+    if CALLER.get() is not None:
+        return function(*args, **kwargs)
+    token = CALLER.set(caller)
+    try:
+        return function(*args, **kwargs)
+    finally:
+        CALLER.reset(token)
+
+
+def named(caller, function):
+    """``function`` wrapped so that its errors name ``caller`` (see ``calling_as``)."""
+    @functools.wraps(function)
+    def run(*args, **kwargs):
+        return calling_as(caller, function, *args, **kwargs)
+    return run

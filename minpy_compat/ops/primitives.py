@@ -16,6 +16,7 @@ from .. import numpy as np
 from ..array import Array
 from ..errors import CellArgumentError, message
 from . import functional as F
+from .checks import calling_as
 
 
 class Primitive:
@@ -37,8 +38,8 @@ class Primitive:
 
 
 def _simple(name, function, doc):
-    def __call__(self, *args):
-        return function(*args)
+    def __call__(self, *args):  # its errors name the class (Add), not ops.add
+        return calling_as(name, function, *args)
     return type(name, (Primitive,), {"__call__": __call__, "__doc__": doc})
 
 
@@ -101,7 +102,7 @@ class Softmax(Primitive):
         self.axis = axis
 
     def __call__(self, x):
-        return F.softmax(x, self.axis)
+        return calling_as("Softmax", F.softmax, x, self.axis)
 
 
 class Concat(Primitive):

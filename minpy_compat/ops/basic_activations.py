@@ -1,0 +1,57 @@
+"""MindSpore's oldest activation function ops: ``ops.relu``, ``ops.relu6``,
+``ops.sigmoid``, ``ops.softmax`` and ``ops.log_softmax`` (the newer ones live in
+``activations.py`` and ``nnf_activations.py``).
+
+Gradients are the tracer's, except where MindSpore's differ at a kink (relu at 0, relu6
+at 6), which the ``np.where`` forms below follow.
+
+>>> import minpy_compat as ms
+>>> from minpy_compat import ops
+>>> ops.relu6(ms.Tensor([-1.0, 3.0, 7.0]))
+array([0., 3., 6.], dtype=float32)
+"""
+import numpy as onp
+from autograd.tracer import getval
+
+from .. import numpy as np
+from .checks import float_only, keeps_float_dtype
+from .promotion import _dtype_of, _float_like_inputs
+
+
+@keeps_float_dtype
+def relu(input):
+    """max(x, 0) with gradient 0 at 0 (MindSpore's, not autograd's 0.5); Bool stays Bool."""
+    if _dtype_of(input) == onp.bool_:
+        return input
+    return np.where(getval(input) > 0, input, 0)
+
+
+@keeps_float_dtype
+def relu6(input):
+    """min(max(x, 0), 6) with MindSpore's gradient: 1 on (0, 6], so 1 at x == 6."""
+    float_only("ops.relu6 input", input)
+    return np.where(getval(input) > 6, 6, relu(input))
+
+
+def sigmoid(input):
+    """``1 / (1 + exp(-input))`` elementwise; an int input gives Float32."""
+    # tanh form: no overflow warning for large negative inputs, dtype kept
+    return _float_like_inputs((np.tanh(input * 0.5) + 1) * 0.5, input)
+
+
+def softmax(input, axis=-1, *, dtype=None):
+    """``exp(input)`` normalised to sum to 1 along ``axis`` (float inputs; ``dtype``
+    casts first)."""
+    if dtype is not None:
+        input = input.astype(dtype)
+    float_only("ops.softmax input", input)
+    shifted = input - np.max(getval(input), axis=axis, keepdims=True)
+    e = np.exp(shifted)
+    return e / np.sum(e, axis=axis, keepdims=True)
+
+
+def log_softmax(input, axis=-1):
+    """``log(softmax(input, axis))``, computed without overflow (float inputs)."""
+    float_only("ops.log_softmax input", input)
+    shifted = input - np.max(getval(input), axis=axis, keepdims=True)
+    return shifted - np.log(np.sum(np.exp(shifted), axis=axis, keepdims=True))
