@@ -57,7 +57,7 @@ class _AdamBase(Optimizer):
             group["max_exp_avg_sq"] = params.clone(prefix="max_exp_avg_sq", init="zeros")
 
     def _grow_state(self, params):
-        if "exp_avg" in dir(self):  # a group added after construction
+        if getattr(self, "exp_avg", None) is not None:  # a group added after construction
             self.exp_avg = ParameterTuple(tuple(self.exp_avg) + tuple(
                 params.clone(prefix="exp_avg", init="zeros")))
             self.exp_avg_sq = ParameterTuple(tuple(self.exp_avg_sq) + tuple(

@@ -72,4 +72,3 @@ class SGD(Optimizer):
                 updates.append((param, p - lr * grad))
         self.commit(updates)
         return True
-
