@@ -1,6 +1,6 @@
 """``ms.mint``: MindSpore 2.10's PyTorch-style function namespace (``mint.sum(x, dim,
 keepdim)``, ``mint.cat``, ``mint.zeros``, ``mint.where``, ``mint.softmax(x, dim)`` ...), with
-the submodules ``mint.nn``, ``mint.linalg`` and ``mint.special``.
+the submodules ``mint.nn``, ``mint.linalg``, ``mint.special`` and ``mint.optim``.
 
 Every name loads on first use (``import minpy_compat`` stays quick). Functions whose
 MindSpore signature equals ``ops``' are ``ops``' own; the rest adapt their arguments
@@ -59,4 +59,4 @@ _EXPORTS = {
 }
 __all__ = sorted(name for names in _EXPORTS.values() for name in names)
 __getattr__, __dir__ = lazy_names(__name__, _EXPORTS, globals(),
-                                  submodules=("nn", "linalg", "special"))
+                                  submodules=("nn", "linalg", "special", "optim"))

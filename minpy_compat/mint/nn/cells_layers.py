@@ -294,5 +294,7 @@ class Embedding(Cell):
                                 requires_grad=not check_bool("Embedding _freeze", _freeze))
 
     def construct(self, input):
-        return F.embedding(input, self.weight, self.padding_idx, self.max_norm,
-                           self.norm_type, self.scale_grad_by_freq)
+        # max_norm rescales rows of the Parameter itself (self.weight may read as a trace)
+        return F.lookup(input, self.weight, self.__dict__["_params"]["weight"],
+                        self.padding_idx, self.max_norm, self.norm_type,
+                        self.scale_grad_by_freq)

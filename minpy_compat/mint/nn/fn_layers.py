@@ -17,6 +17,8 @@ from ... import ops
 from ...errors import CellArgumentError, CellTypeError, describe, message
 from ...ops.checks import float_only
 from ...ops.int_inputs import index_data
+from ...ops.writes import assign_all
+from ...tensor import Parameter
 from .fn_act import check_bool, check_number
 
 fold = ops.fold
@@ -125,7 +127,17 @@ def pad(input, pad, mode="constant", value=None):
 def embedding(input, weight, padding_idx=None, max_norm=None, norm_type=2.0,
               scale_grad_by_freq=False):
     """The rows of ``weight`` at the int ``input``'s indices; row ``padding_idx`` gets no
-    gradient; with ``max_norm`` the looked-up rows are scaled down to that norm."""
+    gradient; with ``max_norm`` the looked-up rows longer than that (``norm_type``-norm) are
+    scaled down to it in ``weight`` itself, in place (MindSpore's and PyTorch's rule; the
+    gradient is the plain lookup's)."""
+    return lookup(input, weight, getval(weight), padding_idx, max_norm, norm_type,
+                  scale_grad_by_freq)
+
+
+def lookup(input, weight, table, padding_idx=None, max_norm=None, norm_type=2.0,
+           scale_grad_by_freq=False):
+    """``embedding`` whose ``max_norm`` rewrites ``table`` (the Parameter that ``weight``
+    is, or stands for while a gradient traces: the Embedding Cell passes its own)."""
     where = "mint.nn.functional.embedding"
     ids = index_data(input)  # the int original under GradOperation(get_all=True)
     if ids.dtype.kind not in "iu":
@@ -142,10 +154,23 @@ def embedding(input, weight, padding_idx=None, max_norm=None, norm_type=2.0,
     out = np.take(weight, ids % rows, axis=0)
     if max_norm is not None:
         check_number(f"{where} max_norm", max_norm)
-        norms = onp.linalg.norm(getval(out), ord=norm_type, axis=-1, keepdims=True)
-        scale = onp.where(norms > max_norm, max_norm / (norms + 1e-7), 1.0)
-        out = out * scale.astype(getval(out).dtype)
+        out = out + _renorm_rows(table, ids % rows, max_norm, norm_type)
     return out
+
+
+def _renorm_rows(table, ids, max_norm, norm_type):
+    """Scale the rows of ``table`` at ``ids`` whose norm exceeds ``max_norm`` down to it, in
+    place when ``table`` is a Parameter; returns the change at each looked-up row (a
+    constant: the lookup's gradient stays the plain one, as PyTorch's in-place renorm)."""
+    values = onp.array(table)  # a copy: the write below may share its memory
+    used = onp.unique(ids)
+    norms = onp.linalg.norm(values[used], ord=norm_type, axis=-1, keepdims=True)
+    scale = onp.where(norms > max_norm, max_norm / (norms + 1e-7), 1.0)
+    renormed = values.copy()
+    renormed[used] = (values[used] * scale).astype(values.dtype)
+    if isinstance(table, Parameter):
+        assign_all([(table, renormed)])
+    return (renormed - values)[ids]
 
 
 def batch_norm(input, running_mean, running_var, weight=None, bias=None, training=False,
