@@ -114,7 +114,7 @@ def test_cells_forward_to_the_ops():
      "ops.igamma: expected input and other shapes that broadcast"),
     (lambda: ops.zeta(ms.Tensor([1.5, 2.0]), ms.Tensor([1.5])), ValueError, "ops.zeta other"),
     (lambda: ops.Betainc()(ms.Tensor([0.5]), ms.Tensor([0.5, 1.0]), ms.Tensor([0.5])),
-     ValueError, "ops.Betainc: expected a, b and x of one shape"),
+     ValueError, "^Betainc: expected a, b and x of one shape"),
     (lambda: nn.LGamma()(ms.Tensor([1.5], ms.float64)), TypeError, "LGamma x"),
     (lambda: nn.IGamma()(ms.Tensor([1.5], ms.float64), ms.Tensor([1.5], ms.float64)),
      TypeError, "IGamma a"),
