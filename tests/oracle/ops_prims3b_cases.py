@@ -159,6 +159,13 @@ def argmax_pool_cases():
         _case("MaxPoolWithArgmaxV2", x4, init=(2, 2, 2)),
         _case("MaxPoolWithArgmaxV2", x4, init=(0,)),
         _case("MaxPoolWithArgmaxV2", x4, init=(7,)),
+        # ties: which of equal maxima is the argmax (and gets the gradient)
+        _case("MaxPoolWithArgmaxV2", T((1, 2, 4, 5), "float32", 0, 0), init=(3, 1, 1),
+              grad=True),
+        _case("MaxPool3DWithArgmax", T((1, 1, 3, 4, 4), "float32", 1, 1), init=(2, 1, 1),
+              grad=True),
+        _case("AdaptiveMaxPool3D", T((1, 2, 3, 3, 4), "float32", 1, 1), V([2, 2, 3], "int32"),
+              init=(), grad=True),
     ]
 
 
