@@ -157,4 +157,11 @@ LAZY = {
                       "BesselK0", "BesselK0e", "BesselK1", "BesselK1e", "BesselY0", "BesselY1",
                       "Betainc", "Digamma", "Igamma", "Igammac", "Lgamma", "Mvlgamma", "Polygamma",
                       "Zeta"],
+    "fn_vision_boxes": ["bounding_box_decode", "bounding_box_encode", "check_valid", "iou"],
+    "fn_vision_sample": ["affine_grid", "crop_and_resize", "grid_sample"],
+    "prims_vision": ["AffineGrid", "BoundingBoxDecode", "BoundingBoxEncode", "CheckValid",
+                     "CropAndResize", "GridSampler2D", "GridSampler3D", "IOU", "NMSWithMask",
+                     "ROIAlign"],
+    "prims_vision_colour": ["AdjustHue", "AdjustSaturation", "HSVToRGB", "RGBToHSV"],
+    "prims_vision_resize": ["ResizeArea", "ResizeLinear1D", "ResizeNearestNeighborV2"],
 }
