@@ -84,6 +84,12 @@ def test_index_add_writes_its_input_in_place_and_inplace_add_does_not():
     assert out.asnumpy().tolist() == [[1, 1], [2, 3], [1, 1]]
 
 
+def test_assign_add_and_sub_write_the_parameter():
+    w = ms.Parameter(ms.Tensor([1.0, 2.0]), name="w")
+    assert ops.assign_add(w, ms.Tensor([3.0, 4.0])) is w and w.tolist() == [4.0, 6.0]
+    assert ops.assign_sub(w, ms.Tensor([1.0, 1.0])).tolist() == [3.0, 5.0]
+
+
 def test_a_refused_index_add_leaves_the_parameter_alone():
     w = ms.Parameter(ms.Tensor(onp.zeros((3, 2), onp.float32)), name="w")
     with pytest.raises(CellArgumentError):
@@ -152,6 +158,9 @@ ERRORS = [
     (lambda: ops.is_nonzero(_f64(2)), CellArgumentError, "ops.is_nonzero input"),
     (lambda: ops.is_nonzero(1.0), CellTypeError, "ops.is_nonzero input: expected a Tensor"),
     (lambda: ops.tensor_muls(_f64(2), _f64(2)), CellTypeError, "ops.tensor_muls other"),
+    (lambda: ops.assign_add(ms.Parameter(_f64(3), name="w"), _f64(1)), CellArgumentError,
+     r"ops.assign_add value: expected variable's shape \(3,\)"),
+    (lambda: ops.assign_sub(_f64(3), _f64(3)), CellTypeError, "AssignSub variable"),
 ]
 
 

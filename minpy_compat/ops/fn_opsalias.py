@@ -73,14 +73,23 @@ def addn(x):
     return E.AddN()(x)
 
 
+def _same_shape(where, variable, value):
+    """MindSpore's assign_add/assign_sub refuse a value of another shape (no broadcasting)."""
+    want, got = onp.shape(getval(variable)), onp.shape(getval(value))
+    if _tensor.is_tensor(value) and got != want:
+        raise CellArgumentError(message(f"{where} value", f"variable's shape {want}",
+                                        f"shape {got}"))
+    return value
+
+
 def assign_add(variable, value):
     """``variable += value`` on a Parameter, in place; returns ``variable``."""
-    return WR.AssignAdd()(variable, value)
+    return WR.AssignAdd()(variable, _same_shape("ops.assign_add", variable, value))
 
 
 def assign_sub(variable, value):
     """``variable -= value`` on a Parameter, in place; returns ``variable``."""
-    return WR.AssignSub()(variable, value)
+    return WR.AssignSub()(variable, _same_shape("ops.assign_sub", variable, value))
 
 
 def view_as(input, other):

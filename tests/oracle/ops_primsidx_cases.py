@@ -184,6 +184,9 @@ def _alias_cases():
               _case("is_tensor", x), _case("is_tensor", 3), _case("is_nonzero", V([1.0])),
               _case("is_nonzero", V(0, I32)), _case("is_nonzero", V([[True]], B)),
               _case("is_nonzero", T((2,)))]
+    for name in WRITES:
+        cases += [_case(name, x, y), _case(name, T((3,), F64), V([1.0], F64)),
+                  _case(name, V([1, 2], I32), V([3, 4], I32)), _case(name, x, T((3, 2)))]
     return cases
 
 
@@ -192,9 +195,13 @@ def L(values):
     return {"list": values}
 
 
+WRITES = ("assign_add", "assign_sub")
+
+
 class Prims:
     """``ops`` of ``lib`` with each primitive class built from its decoded ``init``:
-    ``D(name)`` becomes ``lib``'s dtype and ``L(values)`` a list."""
+    ``D(name)`` becomes ``lib``'s dtype and ``L(values)`` a list; for the Parameter writes
+    (``WRITES``) the first argument is made a Parameter, and the call returns it."""
 
     def __init__(self, lib, ops):
         self._lib, self._ops = lib, ops
@@ -208,6 +215,12 @@ class Prims:
         op = getattr(self._ops, name)
         if isinstance(op, type):
             return lambda *init: op(*[self._decode(a) for a in init])
+        if name in WRITES:
+            def write(variable, *args):
+                param = self._lib.Parameter(variable, name="v")
+                op(param, *args)
+                return param
+            return write
         return op
 
 
