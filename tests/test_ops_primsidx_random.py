@@ -82,7 +82,7 @@ ERRORS = [
     (lambda: ops.multinomial_with_replacement(ms.Tensor([[-0.1, 1.0]]), 1, 0, 2, True),
      CellArgumentError, "ops.multinomial_with_replacement x"),
     (lambda: ops.MultinomialWithReplacement(4)(ms.Tensor([[0.5, 0.5]]), 1, 0),
-     CellArgumentError, "ops.multinomial_with_replacement numsamples"),
+     CellArgumentError, "^MultinomialWithReplacement numsamples"),
     (lambda: ops.RandpermV2()(-1), CellArgumentError, "RandpermV2 n: expected an int > 0"),
     (lambda: ops.RandpermV2(dtype=ms.int8)(300), CellArgumentError, "RandpermV2 n"),
 ]
