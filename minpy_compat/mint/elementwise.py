@@ -26,15 +26,26 @@ def _alpha(where, alpha):
     return alpha
 
 
+def _both_bool(input, other):
+    """Whether both operands are Bool (a Tensor or a Python bool): mint's add and sub then
+    answer Bool (logical or, and MindSpore's ``!=``), where ``ops.add`` refuses them."""
+    return all(isinstance(getval(v), bool) or onp.result_type(getval(v)) == onp.bool_
+               for v in (input, other))
+
+
 def add(input, other, *, alpha=1):
     """``input + alpha * other``."""
     alpha = _alpha("mint.add", alpha)
+    if _both_bool(input, other) and alpha == 1:
+        return ops.logical_or(input, other)
     return ops.add(input, other if alpha == 1 else ops.mul(other, alpha))
 
 
 def sub(input, other, *, alpha=1):
     """``input - alpha * other``."""
     alpha = _alpha("mint.sub", alpha)
+    if _both_bool(input, other) and alpha == 1:
+        return ops.logical_xor(input, other)
     return ops.sub(input, other if alpha == 1 else ops.mul(other, alpha))
 
 

@@ -23,6 +23,12 @@ def _dtype_of(x):
     return getattr(getval(x), "dtype", None)
 
 
+def _wide_enough(input):
+    """A 1-byte (Bool/Int8/UInt8) Tensor as float32: NumPy computes its sqrt in float16."""
+    one_byte = is_tensor(input) and getattr(_dtype_of(input), "itemsize", 0) == 1
+    return input.astype(onp.float32) if one_byte else input
+
+
 def _float_like_inputs(result, *inputs):
     """MindSpore's float result for ints meeting floats: NumPy widens ``int32 / 2``,
     ``int32 + float32`` and ``sqrt(int32)`` to float64; MindSpore keeps the widest float
@@ -78,15 +84,15 @@ def abs(input):
 
 
 def exp(input):
-    return _float_like_inputs(np.exp(input), input)
+    return _float_like_inputs(np.exp(_wide_enough(input)), input)
 
 
 def log(input):
-    return _float_like_inputs(np.log(input), input)
+    return _float_like_inputs(np.log(_wide_enough(input)), input)
 
 
 def sqrt(input):
-    return _float_like_inputs(np.sqrt(input), input)
+    return _float_like_inputs(np.sqrt(_wide_enough(input)), input)
 
 
 def square(input):
@@ -98,15 +104,15 @@ def neg(input):
 
 
 def sin(input):
-    return _float_like_inputs(np.sin(input), input)
+    return _float_like_inputs(np.sin(_wide_enough(input)), input)
 
 
 def cos(input):
-    return _float_like_inputs(np.cos(input), input)
+    return _float_like_inputs(np.cos(_wide_enough(input)), input)
 
 
 def tanh(input):
-    return _float_like_inputs(np.tanh(input), input)
+    return _float_like_inputs(np.tanh(_wide_enough(input)), input)
 
 
 def add(input, other):
