@@ -53,6 +53,14 @@ def axis_in_range(where, x, axis, rank_zero_ok=True):
                                             f"The input has {ndim} dimension(s)."))
 
 
+def one_byte_as_float32(input):
+    """A 1-byte (Bool/Int8/UInt8) Tensor as float32: NumPy computes its sqrt, exp, ... in
+    float16, three digits short of MindSpore's float32 answer."""
+    dtype = _dtype_of(input)
+    one_byte = dtype is not None and dtype.itemsize == 1 and not isinstance(input, onp.generic)
+    return input.astype(onp.float32) if one_byte else input
+
+
 def keeps_float_dtype(op):
     """Decorate an elementwise op so a float16/float32 input keeps its dtype: NumPy 1.x
     widens 0-d float32 arrays meeting Python numbers (``np.where(c, x, 0)``) to float64."""

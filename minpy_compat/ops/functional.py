@@ -16,17 +16,12 @@ from .. import numpy as np
 from ..errors import CellArgumentError, CellTypeError, describe, message
 from ..tensor import as_tensor, is_tensor
 from .checks import float_only, keeps_float_dtype, no_bool, not_both_bool  # noqa: F401
+from .checks import one_byte_as_float32 as _wide_enough
 from .writes import assign, assign_all  # noqa: F401 (ops.functional.assign_all)
 
 
 def _dtype_of(x):
     return getattr(getval(x), "dtype", None)
-
-
-def _wide_enough(input):
-    """A 1-byte (Bool/Int8/UInt8) Tensor as float32: NumPy computes its sqrt in float16."""
-    one_byte = is_tensor(input) and getattr(_dtype_of(input), "itemsize", 0) == 1
-    return input.astype(onp.float32) if one_byte else input
 
 
 def _float_like_inputs(result, *inputs):
