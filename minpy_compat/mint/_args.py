@@ -41,8 +41,10 @@ def dims(where, value, rank):
     if value is None or (isinstance(value, (tuple, list)) and len(value) == 0):
         return None
     if isinstance(value, (tuple, list)):
-        return tuple(dim(where, v, rank) for v in value)
-    return dim(where, value, rank)
+        axes = tuple(dim(where, v, rank) for v in value)
+    else:
+        axes = dim(where, value, rank)
+    return None if rank == 0 else axes  # a 0-D Tensor's dim 0 (or -1) is all of it
 
 
 def integer(where, value, low=0):

@@ -11,6 +11,8 @@ Each forwards to ``ops`` or the facade, so gradients are the tracer's.
 >>> mint.add(ms.Tensor([1.0, 2.0]), ms.Tensor([3.0, 4.0]), alpha=2)
 array([ 7., 10.], dtype=float32)
 """
+import numbers
+
 import numpy as onp
 from autograd.tracer import getval
 
@@ -26,15 +28,36 @@ def _alpha(where, alpha):
     return alpha
 
 
+def _operands(where, input, other):
+    """``input`` and ``other`` once each is a Tensor or a number (MindSpore's TypeError for
+    a list or a string)."""
+    for name, value in (("input", input), ("other", other)):
+        if not isinstance(getval(value), (onp.ndarray, numbers.Number, onp.bool_)):
+            raise CellTypeError(message(f"{where} {name}", "a Tensor or a number",
+                                        describe(value)))
+
+
+def _both_bool(input, other):
+    """Whether both operands are Bool (a Tensor or a Python bool): mint's add and sub then
+    answer Bool (logical or, and MindSpore's ``!=``), where ``ops.add`` refuses them."""
+    return all(onp.result_type(getval(v)) == onp.bool_ for v in (input, other))
+
+
 def add(input, other, *, alpha=1):
     """``input + alpha * other``."""
     alpha = _alpha("mint.add", alpha)
+    _operands("mint.add", input, other)
+    if _both_bool(input, other) and alpha == 1:
+        return ops.logical_or(input, other)
     return ops.add(input, other if alpha == 1 else ops.mul(other, alpha))
 
 
 def sub(input, other, *, alpha=1):
     """``input - alpha * other``."""
     alpha = _alpha("mint.sub", alpha)
+    _operands("mint.sub", input, other)
+    if _both_bool(input, other) and alpha == 1:
+        return ops.logical_xor(input, other)
     return ops.sub(input, other if alpha == 1 else ops.mul(other, alpha))
 
 

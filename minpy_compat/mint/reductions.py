@@ -17,6 +17,7 @@ from autograd.tracer import getval
 from .. import numpy as np
 from .. import ops
 from ..errors import CellArgumentError, CellTypeError, describe, message
+from ..ops.checks import axis_in_range
 from . import _args as A
 
 
@@ -87,12 +88,14 @@ def _extreme(name, pair, both, args, kwargs):
     other = given.get("other", given.get("dim") if A.is_tensor(given.get("dim")) else None)
     if other is not None:
         return both(input, other)
+    if getval(input).size == 0:
+        raise CellArgumentError(message(f"{where} input", "a non-empty Tensor",
+                                        "an empty one"))
     if given.get("dim") is None:
-        if getval(input).size == 0:
-            raise CellArgumentError(message(f"{where} input", "a non-empty Tensor",
-                                            "an empty one"))
         return pair(input, None, False)[0]
     dim = A.dim(f"{where} dim", given["dim"], A.ndim(input))
+    if A.ndim(input) == 0:
+        return input, onp.zeros((), onp.int64)
     return pair(input, dim, bool(given.get("keepdim", False)))
 
 
@@ -140,6 +143,9 @@ def median(input, dim=None, keepdim=False):
     """The lower median of all elements (``dim`` None), or (values, Int64 indices) along
     ``dim``."""
     A.tensor("mint.median input", input)
+    if getval(input).size == 0:
+        raise CellArgumentError(message("mint.median input", "a non-empty Tensor",
+                                        "an empty one"))
     if dim is None:
         flat = np.reshape(input, (-1,))
         return ops.median(flat, 0, False)[0]
@@ -174,12 +180,14 @@ def cumsum(input, dim, dtype=None):
 def cummax(input, dim):
     """(running max, its Int64 index) along ``dim``."""
     A.tensor("mint.cummax input", input)
+    axis_in_range("mint.cummax dim", input, dim, rank_zero_ok=False)
     return ops.cummax(input, A.dim("mint.cummax dim", dim, A.ndim(input)))
 
 
 def cummin(input, dim):
     """(running min, its Int64 index) along ``dim``."""
     A.tensor("mint.cummin input", input)
+    axis_in_range("mint.cummin dim", input, dim, rank_zero_ok=False)
     values, index = ops.cummin(input, A.dim("mint.cummin dim", dim, A.ndim(input)))
     return values, index.astype(onp.int64)
 

@@ -22,15 +22,21 @@ from . import _args as A
 
 
 def _sequence(where, tensors):
-    if not isinstance(tensors, (tuple, list)) or not tensors:
+    if not isinstance(tensors, (tuple, list)):
         raise CellTypeError(message(where, "a non-empty tuple or list of Tensors",
                                     describe(tensors)))
+    if not tensors:  # MindSpore: a ValueError
+        raise CellArgumentError(message(where, "a non-empty tuple or list of Tensors",
+                                        "an empty one", "Pass at least one Tensor."))
     return [A.tensor(f"{where}[{i}]", t) for i, t in enumerate(tensors)]
 
 
 def _joinable(where, tensors, dim):
     """``tensors`` if their shapes agree on every axis but ``dim``."""
     shapes = [onp.shape(getval(t)) for t in tensors]
+    if not shapes[0]:
+        raise CellArgumentError(message(f"{where} tensors[0]", "a Tensor of 1 or more "
+                                        "dimensions", "a 0-D one", "Use mint.stack."))
     axis = A.dim(f"{where} dim", dim, len(shapes[0]))
     for i, shape in enumerate(shapes[1:], 1):
         if len(shape) != len(shapes[0]) or any(
@@ -57,6 +63,11 @@ def concat(tensors, dim=0):
 def stack(tensors, dim=0):
     """``tensors`` (one shape) stacked along a new axis ``dim``."""
     tensors = _sequence("mint.stack tensors", tensors)
+    for i, t in enumerate(tensors[1:], 1):
+        if onp.shape(getval(t)) != onp.shape(getval(tensors[0])):
+            raise CellArgumentError(message(f"mint.stack tensors[{i}]", f"shape "
+                                            f"{onp.shape(getval(tensors[0]))}",
+                                            str(onp.shape(getval(t)))))
     return ops.stack(tensors, A.dim("mint.stack dim", dim, A.ndim(tensors[0]) + 1))
 
 

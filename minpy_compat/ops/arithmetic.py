@@ -16,6 +16,7 @@ from autograd.tracer import getval
 from .. import numpy as np
 from ..errors import CellArgumentError, message
 from .checks import not_both_bool
+from .checks import one_byte_as_float32 as _wide_enough
 from .promotion import _dtype_of, _float_like_inputs
 
 
@@ -37,32 +38,32 @@ def square(input):
 
 def exp(input):
     """``e ** input`` elementwise; an int input gives Float32."""
-    return _float_like_inputs(np.exp(input), input)
+    return _float_like_inputs(np.exp(_wide_enough(input)), input)
 
 
 def log(input):
     """The natural logarithm of ``input`` elementwise; an int input gives Float32."""
-    return _float_like_inputs(np.log(input), input)
+    return _float_like_inputs(np.log(_wide_enough(input)), input)
 
 
 def sqrt(input):
     """The square root of ``input`` elementwise; an int input gives Float32."""
-    return _float_like_inputs(np.sqrt(input), input)
+    return _float_like_inputs(np.sqrt(_wide_enough(input)), input)
 
 
 def sin(input):
     """The sine of ``input`` (radians) elementwise; an int input gives Float32."""
-    return _float_like_inputs(np.sin(input), input)
+    return _float_like_inputs(np.sin(_wide_enough(input)), input)
 
 
 def cos(input):
     """The cosine of ``input`` (radians) elementwise; an int input gives Float32."""
-    return _float_like_inputs(np.cos(input), input)
+    return _float_like_inputs(np.cos(_wide_enough(input)), input)
 
 
 def tanh(input):
     """The hyperbolic tangent of ``input`` elementwise; an int input gives Float32."""
-    return _float_like_inputs(np.tanh(input), input)
+    return _float_like_inputs(np.tanh(_wide_enough(input)), input)
 
 
 # ---- binary ------------------------------------------------------------------------------

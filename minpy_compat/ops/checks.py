@@ -41,6 +41,26 @@ def nonempty_reduction(where, x, axis):
                                         "Reduce over a non-empty axis, or skip empty inputs."))
 
 
+def axis_in_range(where, x, axis, rank_zero_ok=True):
+    """``axis`` (an int or a tuple of ints) must be an axis of ``x``, as MindSpore's
+    kernels check (NumPy raises an AxisError that names no op); a 0-D ``x`` takes 0 and
+    -1 when ``rank_zero_ok``."""
+    ndim = onp.ndim(getval(x))
+    span = max(ndim, 1) if rank_zero_ok else ndim
+    for a in axis if isinstance(axis, (tuple, list)) else (axis,):
+        if a is not None and not -span <= a < span:
+            raise CellArgumentError(message(where, f"an int in [{-span}, {span})", repr(a),
+                                            f"The input has {ndim} dimension(s)."))
+
+
+def one_byte_as_float32(input):
+    """A 1-byte (Bool/Int8/UInt8) Tensor as float32: NumPy computes its sqrt, exp, ... in
+    float16, three digits short of MindSpore's float32 answer."""
+    dtype = _dtype_of(input)
+    one_byte = dtype is not None and dtype.itemsize == 1 and not isinstance(input, onp.generic)
+    return input.astype(onp.float32) if one_byte else input
+
+
 def keeps_float_dtype(op):
     """Decorate an elementwise op so a float16/float32 input keeps its dtype: NumPy 1.x
     widens 0-d float32 arrays meeting Python numbers (``np.where(c, x, 0)``) to float64."""

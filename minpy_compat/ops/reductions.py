@@ -22,7 +22,7 @@ from autograd.tracer import getval
 from .. import numpy as np
 from ..array import Array
 from ..dtype import int32, int64
-from .checks import nonempty_reduction
+from .checks import axis_in_range, nonempty_reduction
 from .primitives import Primitive
 
 
@@ -102,6 +102,7 @@ def prod(input, axis=None, keep_dims=False, dtype=None):
 
 def argmax(input, dim=None, keepdim=False):
     """Int64 indices of the maximum (over the flattened input when ``dim`` is None)."""
+    axis_in_range("ops.argmax dim", input, dim)
     return _argmax64(getval(input), dim, keepdim and dim is not None)
 
 
@@ -118,6 +119,7 @@ def cumsum(x, axis, dtype=None):
 
 def cumprod(input, dim, dtype=None):
     """Running products along ``dim``; ints give Int64, and ``dtype`` casts the result."""
+    axis_in_range("ops.cumprod dim", input, dim, rank_zero_ok=False)
     result = _int64_for_ints(np.cumprod(input, axis=dim), input)
     return result if dtype is None else result.astype(dtype)
 

@@ -83,7 +83,7 @@ nanmean nanmedian nanquantile ne nextafter not_equal outer quantile renorm rever
 reverse_sequence rot90 select_scatter
 slice_scatter subtract svd swapdims tensor_split top_k tril triu true_divide unfold
 unique_consecutive unsorted_segment_max unsorted_segment_min unsorted_segment_prod vsplit xlogy
-count_nonzero logsumexp narrow unbind roll index_add""".split()
+count_nonzero logsumexp narrow unbind roll index_add lgamma digamma igamma igammac""".split()
 
 FORWARDED = {name: _forward(name) for name in SAME}
 FORWARDED.update({

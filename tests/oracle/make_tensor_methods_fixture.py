@@ -12,12 +12,12 @@ from make_ops_fixture import HERE  # noqa: E402
 from oracle_io import record_fixture  # noqa: E402
 from tensor_methods_cases import METHODS, elementwise_cases, matrix_cases  # noqa: E402
 from tensor_methods_cases_more import (indexing_cases, reduction_cases,  # noqa: E402
-                                       shaping_cases)
+                                       shaping_cases, special_cases)
 
 
 def main(path):
     cases = elementwise_cases() + matrix_cases() + shaping_cases() + indexing_cases() \
-        + reduction_cases()
+        + reduction_cases() + special_cases()
     record_fixture(path, cases, skipped_key=False, ops_view=lambda mindspore, ops: METHODS)
 
 

@@ -101,3 +101,26 @@ def reduction_cases():
         _case("cov", x), _case("renorm", x, 2, 0, 1.0, grad=True),
         _case("msort", x), _case("allclose", x, x), _case("allclose", x, _f((3, 4))),
     ]
+
+
+def special_cases():
+    """lgamma, digamma, igamma, igammac (generated last: the earlier cases keep their
+    random values)."""
+    poles = V([-2.0, -0.5, 0.0, 0.5, 1.0, 4.5])
+    return [
+        _case("lgamma", _f(low=0.2, high=4.0), grad=True), _case("lgamma", poles),
+        _case("lgamma", _f(low=0.2, high=4.0, dtype="float64"), grad=True),
+        _case("lgamma", T((4,), "int32", 1, 5)),
+        _case("digamma", _f(low=0.2, high=4.0), grad=True), _case("digamma", poles),
+        _case("digamma", _f((3,), low=0.5, high=3.0, dtype="float64"), grad=True),
+        _case("digamma", T((4,), "int32", 1, 5)),
+        _case("igamma", _f(low=0.5, high=3.0), _f(low=0.1, high=4.0), grad=True),
+        _case("igamma", _f((2, 1), low=0.5, high=3.0, dtype="float64"),
+              _f((3,), low=0.1, high=4.0, dtype="float64"), grad=True),
+        _case("igamma", V([-1.0, 0.0, 1.0, 2.0]), V([1.0, 1.0, 0.0, -1.0])),
+        _case("igamma", _f(low=0.5, high=3.0), _f(low=0.1, high=4.0, dtype="float64")),
+        _case("igammac", _f(low=0.5, high=3.0), _f(low=0.1, high=4.0), grad=True),
+        _case("igammac", _f((3,), low=0.5, high=3.0, dtype="float64"),
+              _f((3,), low=0.1, high=4.0, dtype="float64"), grad=True),
+        _case("igammac", T((3,), "int32", 1, 3), T((3,), "int32", 1, 3)),
+    ]

@@ -15,7 +15,7 @@ from autograd.tracer import getval
 from ... import numpy as np
 from ... import ops
 from ...errors import CellArgumentError, CellTypeError, describe, message
-from ...ops.checks import float_only
+from ...ops.checks import axis_in_range, float_only
 from ...ops.int_inputs import index_data
 from ...ops.writes import assign_all
 from ...tensor import Parameter
@@ -212,6 +212,7 @@ def norm_ext(input, p="fro", dim=None, keepdim=False, *, dtype=None):
         p = 2
     check_number(f"{where} p", p)
     axis = tuple(range(onp.ndim(getval(input)))) if dim is None else dim
+    axis_in_range(f"{where} dim", input, axis)
     size = np.abs(input)
     if p == float("inf"):
         return np.max(size, axis=axis, keepdims=keepdim)
@@ -226,6 +227,7 @@ def norm_ext(input, p="fro", dim=None, keepdim=False, *, dtype=None):
 def normalize(input, p=2.0, dim=1, eps=1e-12):
     """``input / max(norm_p(input, dim), eps)``."""
     check_number("mint.nn.functional.normalize eps", eps)
+    axis_in_range("mint.nn.functional.normalize dim", input, dim)
     norm = norm_ext(input, p, dim, True)
     return input / np.maximum(norm, getval(input).dtype.type(eps))
 
