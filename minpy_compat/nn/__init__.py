@@ -83,6 +83,7 @@ _EXPORTS = {  # module -> the names it exports here
                     "TransformerEncoder", "TransformerEncoderLayer"],
     "special_cells": ["DiGamma", "IGamma", "LBeta", "LGamma"],
     "image_quality": ["MSSSIM", "PSNR", "SSIM"],
+    "embedding_fields": ["MultiFieldEmbeddingLookup"],
 }
 __all__ = sorted((name for names in _EXPORTS.values() for name in names),
                  key=lambda name: (name.lower(), name))

@@ -70,10 +70,24 @@ def run_cell(name, kwargs, inputs):
     return {"output": out, "grad0": grads}
 
 
+def run_embedding(kwargs, *inputs):
+    ms.set_context(mode=ms.PYNATIVE_MODE)
+    cell = nn.MultiFieldEmbeddingLookup(6, 3, 3, param_init=ms.Tensor(cells.EMBED_TABLE),
+                                        **kwargs)
+    tensors = [ms.Tensor(x) for x in inputs]
+    grads = ops.GradOperation(get_all=True, get_by_list=True)(
+        cell, ms.ParameterTuple(cell.trainable_params()))
+    return {"output": attempt(lambda: cell(*tensors)),
+            "values_grad": attempt(lambda: grads(*tensors)[0][1]),
+            "table_grad": attempt(lambda: grads(*tensors)[1][0]),
+            "param_names": [p.name for p in cell.trainable_params()]}
+
+
 def main():
     fixture = {"metrics": [run_metric(*case) for case in cases.CASES],
                "occlusion": [run_occlusion(kwargs) for kwargs in cases.OCCLUSION_CASES],
                "bad": [run_bad(*case) for case in cases.BAD],
+               "embedding": [run_embedding(*case) for case in cells.EMBED_CASES],
                "cells": [run_cell(*case) for case in cells.CELL_CASES],
                "names": train.names()}
     with open(os.path.join(HERE, "metrics16_fixture.json"), "w") as file:
