@@ -60,9 +60,10 @@ class MultiFieldEmbeddingLookup(EmbeddingLookup):
         weighted = rows * values[..., None]
         if self.operator == "MAX":
             keep = (getval(values) != 0)[:, None, :] & (masks > 0)
-            masked = np.where(keep[..., None], weighted[:, None], _LOWEST)
+            kind = getval(weighted).dtype.type  # typed constants: float32 stays float32
+            masked = np.where(keep[..., None], weighted[:, None], kind(_LOWEST))
             merged = np.max(masked, axis=2)
-            return np.where(keep.any(axis=2)[..., None], merged, 0.0)
+            return np.where(keep.any(axis=2)[..., None], merged, kind(0))
         merged = np.einsum("bfn,bnd->bfd", masks, weighted)
         if self.operator == "SUM":
             return merged
