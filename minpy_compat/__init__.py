@@ -32,7 +32,9 @@ __version__ = "0.1.0"
 from .lazy_names import lazy_names  # noqa: E402
 
 __getattr__, __dir__ = lazy_names(__name__, {
-    "train": ["Accuracy", "Callback", "CheckpointConfig", "ConfusionMatrix", "CosineSimilarity",
+    "train": ["Accuracy", "BleuScore", "ConfusionMatrixMetric", "HausdorffDistance",
+              "MeanSurfaceDistance", "OcclusionSensitivity", "RootMeanSquareDistance", "Callback",
+              "CheckpointConfig", "ConfusionMatrix", "CosineSimilarity",
               "Dice", "DynamicLossScaleManager", "EarlyStopping", "F1", "Fbeta",
               "FixedLossScaleManager", "History", "LambdaCallback", "LearningRateScheduler",
               "Loss", "LossMonitor", "LossScaleManager", "MAE", "MSE", "Metric", "Model",

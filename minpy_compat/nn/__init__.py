@@ -74,10 +74,16 @@ _EXPORTS = {  # module -> the names it exports here
                        "Perplexity", "Precision", "Recall", "ROC", "Top1CategoricalAccuracy",
                        "Top5CategoricalAccuracy", "TopKCategoricalAccuracy"],
     ".train.model": ["get_metrics"],
+    ".train.metrics_bleu": ["BleuScore", "ConfusionMatrixMetric"],
+    ".train.metrics_surface": ["HausdorffDistance", "MeanSurfaceDistance",
+                               "RootMeanSquareDistance"],
+    ".train.metrics_occlusion": ["OcclusionSensitivity"],
     "attention": ["MultiheadAttention"],
     "transformer": ["Transformer", "TransformerDecoder", "TransformerDecoderLayer",
                     "TransformerEncoder", "TransformerEncoderLayer"],
     "special_cells": ["DiGamma", "IGamma", "LBeta", "LGamma"],
+    "image_quality": ["MSSSIM", "PSNR", "SSIM"],
+    "embedding_fields": ["MultiFieldEmbeddingLookup"],
 }
 __all__ = sorted((name for names in _EXPORTS.values() for name in names),
                  key=lambda name: (name.lower(), name))

@@ -17,8 +17,17 @@ from .checkpoint import (CheckpointConfig, ModelCheckpoint, load_checkpoint,
 from .early_stopping import EarlyStopping
 from .model import Model, get_metrics
 from . import metrics
+from ..lazy_names import lazy_names
 
-__all__ = ["Accuracy", "Callback", "CallbackParams", "CheckpointConfig", "ConfusionMatrix",
+# the metrics added later load on first use
+_LAZY = {"metrics_bleu": ["BleuScore", "ConfusionMatrixMetric"],
+         "metrics_surface": ["HausdorffDistance", "MeanSurfaceDistance", "RootMeanSquareDistance"],
+         "metrics_occlusion": ["OcclusionSensitivity"]}
+__getattr__, __dir__ = lazy_names(__name__, _LAZY, globals())
+
+__all__ = ["Accuracy", "BleuScore", "ConfusionMatrixMetric", "HausdorffDistance",
+           "MeanSurfaceDistance", "OcclusionSensitivity", "RootMeanSquareDistance", "Callback",
+           "CallbackParams", "CheckpointConfig", "ConfusionMatrix",
            "CosineSimilarity", "Dice", "DynamicLossScaleManager", "EarlyStopping", "F1", "Fbeta",
            "FixedLossScaleManager", "History", "LambdaCallback", "LearningRateScheduler", "Loss",
            "LossMonitor", "LossScaleManager", "MAE", "MSE", "Metric", "Model", "ModelCheckpoint",

@@ -207,3 +207,9 @@ class MSE(_ErrorMetric):
 from .metrics_pr import F1, Fbeta, Precision, Recall, get_metric_fn, names  # noqa: E402,F401
 from .metrics_more import (ROC, ConfusionMatrix, CosineSimilarity, Dice,  # noqa: E402,F401
                            Perplexity, auc)
+from ..lazy_names import lazy_names  # noqa: E402
+
+__getattr__, __dir__ = lazy_names(__name__, {  # the later metrics, loaded on first use
+    ".metrics_bleu": ["BleuScore", "ConfusionMatrixMetric"],
+    ".metrics_surface": ["HausdorffDistance", "MeanSurfaceDistance", "RootMeanSquareDistance"],
+    ".metrics_occlusion": ["OcclusionSensitivity"]}, globals())

@@ -1,4 +1,5 @@
 """Precision, Recall, Fbeta/F1, and ``get_metric_fn``'s names for every metric."""
+import importlib
 import sys
 
 import numpy as onp
@@ -113,6 +114,23 @@ _FACTORY = {
     "auc": auc, "confusion_matrix": ConfusionMatrix, "cosine_similarity": CosineSimilarity,
     "dice": Dice, "perplexity": Perplexity, "roc": ROC,
 }
+
+
+def _later(module, name):
+    """A factory for a metric of a module loaded on first use (``import minpy_compat.train``
+    stays quick)."""
+    def make(*args, **kwargs):
+        return getattr(importlib.import_module(f".{module}", __package__), name)(*args, **kwargs)
+    return make
+
+
+_FACTORY.update({
+    "bleu_score": _later("metrics_bleu", "BleuScore"),
+    "confusion_matrix_metric": _later("metrics_bleu", "ConfusionMatrixMetric"),
+    "hausdorff_distance": _later("metrics_surface", "HausdorffDistance"),
+    "mean_surface_distance": _later("metrics_surface", "MeanSurfaceDistance"),
+    "occlusion_sensitivity": _later("metrics_occlusion", "OcclusionSensitivity"),
+    "root_mean_square_distance": _later("metrics_surface", "RootMeanSquareDistance")})
 
 
 def names():
