@@ -45,6 +45,9 @@ def _cholesky(where, a):
 class MatDet(Cell):
     """The determinant of each symmetric positive definite matrix: ``prod(diag(L))**2``."""
 
+    def __init__(self):
+        super().__init__()
+
     def construct(self, a):
         factor = _cholesky("MatDet", a)
         diagonal = np.diagonal(factor, axis1=-2, axis2=-1)
@@ -54,6 +57,9 @@ class MatDet(Cell):
 class MatInverse(Cell):
     """The inverse of each symmetric positive definite matrix: ``inv(L).T @ inv(L)``."""
 
+    def __init__(self):
+        super().__init__()
+
     def construct(self, a):
         inverse = np.linalg.inv(_cholesky("MatInverse", a))
         return np.matmul(np.swapaxes(inverse, -1, -2), inverse).astype(getval(a).dtype)
@@ -61,6 +67,9 @@ class MatInverse(Cell):
 
 class MatrixDiag(Cell):
     """A batch of vectors (..., N) as diagonal matrices (..., N, N)."""
+
+    def __init__(self):
+        super().__init__()
 
     def construct(self, input_x):
         if not is_tensor(input_x):
@@ -76,6 +85,9 @@ class MatrixDiag(Cell):
 class MatrixDiagPart(Cell):
     """The main diagonal of each matrix: (..., M, N) -> (..., min(M, N))."""
 
+    def __init__(self):
+        super().__init__()
+
     def construct(self, input_x):
         _matrices("MatrixDiagPart", input_x, floats=False)
         return np.diagonal(input_x, axis1=-2, axis2=-1)
@@ -84,6 +96,9 @@ class MatrixDiagPart(Cell):
 class MatrixSetDiag(Cell):
     """Each matrix (..., M, N) with its main diagonal replaced by ``diagonal``
     (..., min(M, N))."""
+
+    def __init__(self):
+        super().__init__()
 
     def construct(self, input_x, diagonal):
         shape = _matrices("MatrixSetDiag", input_x, floats=False)
