@@ -84,7 +84,16 @@ _EXPORTS = {  # module -> the names it exports here
     "special_cells": ["DiGamma", "IGamma", "LBeta", "LGamma"],
     "image_quality": ["MSSSIM", "PSNR", "SSIM"],
     "embedding_fields": ["MultiFieldEmbeddingLookup"],
+    "ext_cells": ["AvgPool1dExt", "AvgPool2dExt", "AvgPool3dExt", "Dropout2dExt", "DropoutExt",
+                  "EmbeddingExt", "L1LossExt", "LayerNormExt", "LogSoftmaxExt", "MaxPool2dExt",
+                  "PReLUExt"],
+    "matrix_cells": ["MatDet", "MatInverse", "MatrixDiag", "MatrixDiagPart", "MatrixSetDiag"],
+    "rest_cells": ["Jvp", "SyncBatchNorm", "TripletMarginWithDistanceLoss", "Vjp"],
+    "adafactor": ["AdaFactor"],
 }
 __all__ = sorted((name for names in _EXPORTS.values() for name in names),
                  key=lambda name: (name.lower(), name))
-__getattr__, __dir__ = lazy_names(__name__, _EXPORTS, globals())
+# MindSpore's submodules users import from (``from mindspore.nn.optim import Momentum``)
+_SUBMODULES = ("dynamic_lr", "grad", "layer", "learning_rate_schedule", "metrics", "optim",
+               "wrap")
+__getattr__, __dir__ = lazy_names(__name__, _EXPORTS, globals(), submodules=_SUBMODULES)

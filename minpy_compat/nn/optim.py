@@ -21,6 +21,7 @@ import numpy as onp
 from ..array import to_numpy, wrap
 from ..errors import describe, message
 from .options import check_keys, is_int
+from .reexport import reexport
 
 DEFAULTS = {
     "sgd": {"learning_rate": 1e-2},
@@ -172,3 +173,11 @@ def adam(w, dw, config=None):
 
 
 RULES = {"sgd": sgd, "sgd_momentum": sgd_momentum, "rmsprop": rmsprop, "adam": adam}
+
+
+# MindSpore's ``nn.optim`` (``from mindspore.nn.optim import Momentum``): its optimizer
+# Cells, read from ``minpy_compat.nn`` on first use, beside MinPy's update rules above
+_CELL_OPTIMIZERS = ["Adadelta", "AdaFactor", "Adagrad", "Adam", "AdaMax", "AdamWeightDecay",
+                    "ASGD", "FTRL", "Lamb", "LARS", "LazyAdam", "Momentum", "Optimizer",
+                    "ProximalAdagrad", "RMSProp", "Rprop", "SGD"]
+__getattr__, _ = reexport(__name__, _CELL_OPTIMIZERS)
