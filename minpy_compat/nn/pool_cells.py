@@ -192,7 +192,9 @@ class AdaptiveMaxPool2d(_Adaptive):
             for j in range(cols):
                 left, right = j * width // cols, math.ceil((j + 1) * width / cols)
                 block = x[..., top:bottom, left:right]
-                flat = block.reshape(block.shape[:-2] + (-1,)).argmax(-1)
+                # the window's size spelled out: an empty batch leaves -1 undetermined
+                flat = block.reshape(block.shape[:-2] + ((bottom - top) * (right - left),)
+                                     ).argmax(-1)
                 found[..., i, j] = (top + flat // (right - left)) * width + left + flat % (
                     right - left)
         return found

@@ -45,6 +45,8 @@ def softmax(input, axis=-1, *, dtype=None):
     if dtype is not None:
         input = input.astype(dtype)
     float_only("ops.softmax input", input)
+    if not onp.size(getval(input)):  # an empty input (max has nothing to reduce)
+        return input * 1
     shifted = input - np.max(getval(input), axis=axis, keepdims=True)
     e = np.exp(shifted)
     return e / np.sum(e, axis=axis, keepdims=True)
@@ -53,5 +55,7 @@ def softmax(input, axis=-1, *, dtype=None):
 def log_softmax(input, axis=-1):
     """``log(softmax(input, axis))``, computed without overflow (float inputs)."""
     float_only("ops.log_softmax input", input)
+    if not onp.size(getval(input)):  # an empty input (max has nothing to reduce)
+        return input * 1
     shifted = input - np.max(getval(input), axis=axis, keepdims=True)
     return shifted - np.log(np.sum(np.exp(shifted), axis=axis, keepdims=True))

@@ -63,7 +63,8 @@ def unfold(input, kernel_size, dilation=1, padding=0, stride=1):
     positions, padded = _positions("unfold", shape[1], shape[2:], kernel, dilation, padding,
                                    stride)
     x = np.pad(input, [(0, 0), (0, 0), (padding[0],) * 2, (padding[1],) * 2])
-    return np.take(np.reshape(x, (shape[0], -1)), positions, axis=1)
+    plane = shape[1] * (shape[2] + 2 * padding[0]) * (shape[3] + 2 * padding[1])
+    return np.take(np.reshape(x, (shape[0], plane)), positions, axis=1)  # N may be 0
 
 
 def fold(input, output_size, kernel_size, dilation=1, padding=0, stride=1):

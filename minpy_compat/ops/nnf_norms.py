@@ -47,7 +47,15 @@ def group_norm(input, num_groups, weight=None, bias=None, eps=1e-05):
         raise CellArgumentError(message("ops.group_norm input", f"(N, C, ...) with C "
                                         f"divisible by num_groups ({num_groups})",
                                         f"shape {data.shape}"))
-    grouped = np.reshape(input, (data.shape[0], num_groups, -1))
+    # the group's size spelled out: an empty batch leaves -1 undetermined
+    for name, value in (("weight", weight), ("bias", bias)):
+        if value is not None and onp.size(getval(value)) not in (1, data.shape[1]):
+            raise CellArgumentError(message(
+                "ops.group_norm input", f"{onp.size(getval(value))} channels on axis 1 (the "
+                f"{name}'s)", f"shape {data.shape}", "Give GroupNorm an input with "
+                "num_channels channels, or build it with the input's."))
+    grouped = np.reshape(input, (data.shape[0], num_groups,
+                                 int(onp.prod(data.shape[1:])) // num_groups))
     out = np.reshape(_normalized(grouped, (2,), data.dtype.type(eps)), data.shape)
     if weight is not None:
         out = out * _per_channel(out, weight, data.ndim)

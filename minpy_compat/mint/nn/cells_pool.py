@@ -67,6 +67,7 @@ class AvgPool1d(Cell):
     def __init__(self, kernel_size, stride=None, padding=0, ceil_mode=False,
                  count_include_pad=True):
         super().__init__()
+        fn_pool.check_half_pad("AvgPool1d", kernel_size, padding, 1)
         self.args = (kernel_size, stride, padding, check_bool("AvgPool1d ceil_mode", ceil_mode),
                      check_bool("AvgPool1d count_include_pad", count_include_pad))
 
@@ -79,6 +80,7 @@ class _AvgPoolNd(Cell):
                  count_include_pad=True, divisor_override=None):
         super().__init__()
         name = type(self).__name__
+        fn_pool.check_half_pad(name, kernel_size, padding, int(self._fn[-2]))
         self.args = (kernel_size, stride, padding, check_bool(f"{name} ceil_mode", ceil_mode),
                      check_bool(f"{name} count_include_pad", count_include_pad),
                      divisor_override)

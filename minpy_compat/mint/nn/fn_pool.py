@@ -66,6 +66,23 @@ def adaptive_max_pool1d(input, output_size, return_indices=False):
     return (out, indices.astype(onp.int64)) if return_indices else out
 
 
+def check_half_pad(where, kernel_size, padding, dims):
+    """MindSpore's (and PyTorch's) average-pool rule: each axis's padding is at most half
+    its kernel size (padding given per axis; other forms are left to the pool itself)."""
+    def per_axis(value):
+        if isinstance(value, numbers.Integral) and not isinstance(value, bool):
+            return (int(value),) * dims
+        if isinstance(value, (tuple, list)) and len(value) == dims and all(
+                isinstance(v, numbers.Integral) and not isinstance(v, bool) for v in value):
+            return tuple(int(v) for v in value)
+        return None
+    kernel, pads = per_axis(kernel_size), per_axis(padding)
+    if kernel is not None and pads is not None and any(2 * p > k for p, k in zip(pads, kernel)):
+        raise CellArgumentError(message(
+            f"{where} padding", f"at most half of kernel_size {kernel_size!r} on each axis",
+            repr(padding), "Use a smaller padding or a larger kernel_size."))
+
+
 def _stride(stride, kernel_size):
     return kernel_size if stride is None or stride == () or stride == [] else stride
 
@@ -73,6 +90,7 @@ def _stride(stride, kernel_size):
 def avg_pool1d(input, kernel_size, stride=None, padding=0, ceil_mode=False,
                count_include_pad=True):
     """The mean of each window of an (N, C, L) input."""
+    check_half_pad("mint.nn.functional.avg_pool1d", kernel_size, padding, 1)
     return ops.avg_pool1d(input, kernel_size, _stride(stride, kernel_size), padding,
                           ceil_mode, count_include_pad)
 
@@ -94,6 +112,7 @@ def avg_pool2d(input, kernel_size, stride=None, padding=0, ceil_mode=False,
                count_include_pad=True, divisor_override=None):
     """The mean of each window of an (N, C, H, W) input."""
     divisor = _divisor("mint.nn.functional.avg_pool2d", divisor_override)
+    check_half_pad("mint.nn.functional.avg_pool2d", kernel_size, padding, 2)
     if isinstance(padding, (tuple, list)) and len(padding) == 2:  # (rows, columns)
         padding = (padding[0], padding[0], padding[1], padding[1])
     return ops.avg_pool2d(input, kernel_size, _stride(stride, kernel_size), padding,
@@ -104,6 +123,7 @@ def avg_pool3d(input, kernel_size, stride=None, padding=0, ceil_mode=False,
                count_include_pad=True, divisor_override=None):
     """The mean of each window of an (N, C, D, H, W) input."""
     divisor = _divisor("mint.nn.functional.avg_pool3d", divisor_override)
+    check_half_pad("mint.nn.functional.avg_pool3d", kernel_size, padding, 3)
     return ops.avg_pool3d(input, kernel_size, _stride(stride, kernel_size), padding,
                           ceil_mode, count_include_pad, divisor)
 
