@@ -181,4 +181,7 @@ LAZY = {
                     "tensor_ge", "tensor_gt", "tensor_le", "tensor_lt", "tensor_mod",
                     "tensor_mul", "tensor_muls", "tensor_pow", "tensor_range", "tensor_slice",
                     "tensor_sub", "view_as"],
+    "prims_fracpool": ["FractionalAvgPool", "FractionalMaxPool",
+                       "FractionalMaxPool3DWithFixedKsize", "FractionalMaxPoolWithFixedKsize",
+                       "fractional_max_pool3d"],
 }

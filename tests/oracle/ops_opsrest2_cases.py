@@ -1,0 +1,102 @@
+"""The fractional pooling cases that ``make_ops_opsrest2_fixture.py`` runs through real
+MindSpore 2.10; encoded as in ``ops_cases.py``. Window placement is pinned down: ratios
+that divide the input (``FractionalMaxPool``/``FractionalAvgPool``) or given
+``random_samples`` (the fixed-ksize pools). Values are distinct, so no maximum ties.
+``FractionalMaxPool``'s ``pooling_ratio`` must be a list, which ``init`` cannot carry: the
+generator and the replay both read it through ``list_ratios``."""
+import numpy as onp
+
+from ops_cases import T, V, _case
+
+_rng = onp.random.RandomState(41)
+
+
+def distinct(shape, dtype="float32"):
+    """An encoded Tensor of distinct values (a shuffled range, scaled)."""
+    data = (_rng.permutation(int(onp.prod(shape))) - 7) * (0.25 if dtype[0] == "f" else 1)
+    return V(data.reshape(shape).tolist(), dtype)
+
+
+def samples(shape, dtype="float32"):
+    return V(onp.round(_rng.uniform(0.05, 0.95, shape), 3).tolist(), dtype)
+
+
+def list_ratios(ops):
+    """``ops`` whose ``FractionalMaxPool``/``FractionalAvgPool`` take a tuple ratio as the
+    list MindSpore asks for (``init`` turns lists into tuples)."""
+    class View:
+        def __getattr__(self, name):
+            op = getattr(ops, name)
+            if name not in ("FractionalMaxPool", "FractionalAvgPool"):
+                return op
+
+            def make(ratio, *rest, **kwargs):
+                return op(list(ratio) if isinstance(ratio, tuple) else ratio, *rest, **kwargs)
+            return make
+    return View()
+
+
+def sequence_pool_cases():
+    cases = []
+    for name in ("FractionalMaxPool", "FractionalAvgPool"):
+        x = distinct((2, 6, 8, 3))
+        for init in [((1.0, 2.0, 2.0, 1.0),), ((1.0, 2.0, 2.0, 1.0), False, True),
+                     ((1.0, 3.0, 4.0, 1.0), True, True), ((1.0, 1.0, 2.0, 1.0),),
+                     ((1.0, 2.0, 2.0, 1.0), False, False, True, 5, 7)]:
+            cases.append(_case(name, x, init=init, grad=True))
+        cases += [_case(name, distinct((1, 4, 6, 2), "float64"), init=((1.0, 2.0, 3.0, 1.0),),
+                        grad=True),
+                  _case(name, distinct((1, 4, 4, 1), "int32"), init=((1.0, 2.0, 2.0, 1.0),)),
+                  _case(name, distinct((1, 4, 4, 1), "int64"), init=((1.0, 2.0, 2.0, 1.0),)),
+                  _case(name, T((1, 4, 4, 1), "float16"), init=((1.0, 2.0, 2.0, 1.0),)),
+                  _case(name, T((4, 4, 1)), init=((1.0, 2.0, 2.0, 1.0),)),
+                  _case(name, T((1, 4, 4, 1)), init=((1.0, 2.0, 2.0),)),
+                  _case(name, T((1, 4, 4, 1)), init=((2.0, 2.0, 2.0, 1.0),)),
+                  _case(name, T((1, 4, 4, 1)), init=((1.0, 0.5, 2.0, 1.0),)),
+                  _case(name, T((1, 4, 4, 1)), init=((1.0, 5.0, 2.0, 1.0),)),
+                  _case(name, T((1, 4, 4, 1)), init=((1.0, 2.0, 2.0, 1.0), False, False,
+                                                     False, 3, 0))]
+    return cases
+
+
+def fixed_pool_cases():
+    x, rs = distinct((2, 3, 7, 8)), samples((2, 3, 2))
+    name = "FractionalMaxPoolWithFixedKsize"
+    cases = [_case(name, x, rs, init=(2, (3, 4)), grad=True),
+             _case(name, x, rs, init=((3, 2), 4), grad=True),
+             _case(name, x, rs, init=(1, (7, 8))),
+             _case(name, distinct((1, 2, 5, 6), "float64"), samples((1, 2, 2), "float64"),
+                   init=(2, 3), grad=True),
+             _case(name, distinct((1, 2, 5, 6), "int32"), samples((1, 2, 2)), init=(2, 3)),
+             _case(name, distinct((1, 2, 5, 6), "float16"), samples((1, 2, 2)), init=(2, 3)),
+             _case(name, x, samples((2, 2, 2)), init=(2, 3)),
+             _case(name, x, rs, init=(2, (7, 4))),
+             _case(name, T((3, 7, 8)), rs, init=(2, 3)),
+             _case(name, x, rs, init=(0, 3)), _case(name, x, rs, init=(2, 3, "NHWC"))]
+    x5, r3 = distinct((2, 2, 5, 6, 7)), samples((2, 2, 3))
+    name = "FractionalMaxPool3DWithFixedKsize"
+    cases += [_case(name, x5, r3, init=(2, (3, 3, 4)), grad=True),
+              _case(name, x5, r3, init=((1, 2, 3), (4, 3, 2)), grad=True),
+              _case(name, distinct((1, 3, 5, 5, 6), "float64"), samples((1, 3, 3), "float64"),
+                    init=(2, 3), grad=True),
+              _case(name, distinct((1, 2, 5, 6, 2)), samples((1, 2, 3)),
+                    init=(2, (3, 4, 4), "NDHWC"), grad=True),
+              _case(name, distinct((1, 3, 5, 5, 6), "int64"), samples((1, 3, 3)), init=(2, 3)),
+              _case(name, distinct((1, 3, 4, 5, 6)), samples((1, 3, 3)), init=(2, 3)),
+              _case(name, x5, samples((2, 3, 3)), init=(2, 3)),
+              _case(name, x5, r3, init=(3, (4, 3, 4))),
+              _case(name, x5, r3, init=(2, 3, "NCHW"))]
+    name = "fractional_max_pool3d"
+    cases += [_case(name, x5, 2, (3, 3, 4), _random_samples=r3, grad=True),
+              _case(name, x5, (2, 1, 3), output_ratio=(0.5, 0.5, 0.5), return_indices=True,
+                    _random_samples=r3),
+              _case(name, x5, 2, output_ratio=0.6, _random_samples=r3),
+              _case(name, distinct((2, 5, 6, 7)), 2, (3, 3, 4), _random_samples=samples(
+                  (1, 2, 3)), return_indices=True, grad=True),
+              _case(name, x5, 2, _random_samples=r3),
+              _case(name, x5, 2, (3, 3, 4), (0.5, 0.5, 0.5), _random_samples=r3)]
+    return cases
+
+
+def opsrest2_cases():
+    return sequence_pool_cases() + fixed_pool_cases()
