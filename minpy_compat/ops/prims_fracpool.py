@@ -85,7 +85,6 @@ class _FractionalPool(AttrPrimitive):
         self._keep(pooling_ratio=list(pooling_ratio), pseudo_random=pseudo_random,
                    overlapping=overlapping, deterministic=deterministic, seed=seed,
                    seed2=seed2)
-        self._rng = onp.random.RandomState((seed, seed2)) if seed or seed2 else onp.random
 
     def __call__(self, x):
         where = f"{self.name} x"
@@ -102,7 +101,10 @@ class _FractionalPool(AttrPrimitive):
             raise CellArgumentError(message(f"{self.name} pooling_ratio", "ratios that leave "
                                             f"at least one output row and column of {sizes}",
                                             repr(self.pooling_ratio)))
-        rows, cols = (_pooling_sequence(n, o, self.pseudo_random, self._rng)
+        # deterministic: the same windows on every call (the seeds start a fresh stream)
+        rng = onp.random.RandomState((self.seed, self.seed2)) if self.deterministic \
+            else onp.random
+        rows, cols = (_pooling_sequence(n, o, self.pseudo_random, rng)
                       for n, o in zip(sizes, outs))
         y = _pool_axis(x, 1, rows, self.overlapping, self._reduce)
         y = _pool_axis(y, 2, cols, self.overlapping, self._reduce)
