@@ -184,4 +184,5 @@ LAZY = {
     "prims_fracpool": ["FractionalAvgPool", "FractionalMaxPool",
                        "FractionalMaxPool3DWithFixedKsize", "FractionalMaxPoolWithFixedKsize",
                        "fractional_max_pool3d"],
+    "prims_lstm": ["LSTM", "conv_transpose2d"],
 }

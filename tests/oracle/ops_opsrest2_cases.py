@@ -98,5 +98,35 @@ def fixed_pool_cases():
     return cases
 
 
+def lstm_cases():
+    """One layer (MindSpore's CPU kernel refuses more): the flat weight's layout."""
+    def weights(size, dtype="float32"):
+        return V(onp.round(_rng.uniform(-0.5, 0.5, (size, 1, 1)), 3).tolist(), dtype)
+
+    def states(shape, dtype="float32"):
+        return T(shape, dtype, low=-1.0, high=1.0)
+    x, h, c = T((4, 2, 3), low=-1.0, high=1.0), states((1, 2, 5)), states((1, 2, 5))
+    cases = [_case("LSTM", x, h, c, weights(200), init=(3, 5, 1, True, False, 0.0), grad=True),
+             _case("LSTM", x, h, c, weights(160), init=(3, 5, 1, False, False, 0.0),
+                   grad=True),
+             _case("LSTM", x, states((2, 2, 5)), states((2, 2, 5)), weights(400),
+                   init=(3, 5, 1, True, True, 0.0), grad=True),
+             _case("LSTM", T((2, 3, 2), "float64"), states((1, 3, 4), "float64"),
+                   states((1, 3, 4), "float64"), weights(128, "float64"),
+                   init=(2, 4, 1, True, False, 0.0), grad=True),
+             _case("LSTM", T((2, 3)), h, c, weights(200),
+                   init=(3, 5, 1, True, False, 0.0)),
+             _case("LSTM", T((4, 2, 4)), h, c, weights(200), init=(3, 5, 1, True, False, 0.0)),
+             _case("LSTM", x, states((2, 2, 5)), c, weights(200),
+                   init=(3, 5, 1, True, False, 0.0)),
+             _case("LSTM", x, h, c, weights(200), init=(3, 5, 1, True, False, 1.5)),
+             _case("LSTM", x, h, c, weights(200), init=(0, 5, 1, True, False, 0.0)),
+             _case("LSTM", x, h, c, weights(200), init=(3, 5, 0, True, False, 0.0)),
+             _case("LSTM", x, h, c, weights(200), init=(3.0, 5, 1, True, False, 0.0)),
+             _case("LSTM", x, h, c, weights(200), init=(3, 5, 1, 1, False, 0.0)),
+             _case("conv_transpose2d", T((1, 2, 4, 4)), T((2, 3, 3, 3)))]
+    return cases
+
+
 def opsrest2_cases():
-    return sequence_pool_cases() + fixed_pool_cases()
+    return sequence_pool_cases() + fixed_pool_cases() + lstm_cases()
