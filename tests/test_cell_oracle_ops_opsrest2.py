@@ -32,6 +32,9 @@ ACCEPTED = [
      "unused bias space left out; compared on those values by the test below) and, for "
      "float64, zero for x",
      "gradient", lambda c: c["op"] == "LSTM" and c["init"][3]),
+    ("MindSpore's Coalesce with more than 2 index rows returns uninitialised memory (4 "
+     "entries, indices like 4602687826255937536, for 2 inputs)", "out",
+     lambda c: c["op"] == "Coalesce" and c["args"][0]["shape"][0] > 2),
     ("MindSpore 2.10 has no CPU kernel for ConvTranspose2D; ours is checked against "
      "conv2d's input gradient in test_ops_lstm_prim.py", "out",
      lambda c: c["op"] == "conv_transpose2d"),
@@ -48,6 +51,8 @@ def _close_enough(want, got):
                             for w, g in zip(want["tuple"][3:], got["tuple"][3:]))
     if "value" not in want or "value" not in got or want["dtype"] != got["dtype"]:
         return False
+    if want["dtype"] == "object":  # None: Print, the summaries
+        return want["value"] is None and got["value"] is None
     return want["shape"] == got["shape"] and onp.allclose(
         onp.array(want["value"], float), onp.array(got["value"], float), rtol=1e-6, atol=1e-6)
 

@@ -185,4 +185,7 @@ LAZY = {
                        "FractionalMaxPool3DWithFixedKsize", "FractionalMaxPoolWithFixedKsize",
                        "fractional_max_pool3d"],
     "prims_lstm": ["LSTM", "conv_transpose2d"],
+    "prims_rest2": ["Assert", "Coalesce", "CompareAndBitpack", "HistogramSummary",
+                    "ImageSummary", "NoRepeatNGram", "Print", "ScalarSummary", "TensorSummary",
+                    "print_"],
 }

@@ -128,5 +128,67 @@ def lstm_cases():
     return cases
 
 
+def debug_cases():
+    """Print, Assert and the summaries (PyNative, no SummaryRecord), with the bit and
+    sparse helpers."""
+    x = T((2, 3))
+    data = {"tuple": [T((3,))]}
+    cases = [_case("Print", x, "a", 1, init=()), _case("print_", x, 2.5, (1, 2)),
+             _case("print_"), _case("Assert", V(True, "bool"), data, init=()),
+             _case("Assert", True, {"tuple": [T((3,)), T((2, 2))]}, init=(1,)),
+             _case("Assert", V(False, "bool"), data, init=()),
+             _case("Assert", V([True, False], "bool"), data, init=()),
+             _case("Assert", V(1, "int64"), data, init=()),
+             _case("Assert", True, (1,), init=()), _case("Assert", True, (), init=(1.5,))]
+    for name in ("ScalarSummary", "TensorSummary", "ImageSummary", "HistogramSummary"):
+        cases += [_case(name, "loss", T(()), init=()), _case(name, "x", T((1, 3, 2, 2)),
+                                                             init=())]
+    data = onp.round(_rng.uniform(-1, 1, (3, 16)), 2)
+    cases += [_case("CompareAndBitpack", V(data.tolist()), V(0.1), init=()),
+              _case("CompareAndBitpack", V(data.tolist(), "float64"), V(-0.3, "float64"),
+                    init=()),
+              _case("CompareAndBitpack", V(data.tolist(), "float16"), V(0.0, "float16"),
+                    init=()),
+              _case("CompareAndBitpack", V((data * 10).astype(int).tolist(), "int8"),
+                    V(2, "int8"), init=()),
+              _case("CompareAndBitpack", V((data * 10).astype(int).tolist(), "int64"),
+                    V(-2, "int64"), init=()),
+              _case("CompareAndBitpack", V((data > 0).tolist(), "bool"), V(False, "bool"),
+                    init=()),
+              _case("CompareAndBitpack", T((12,)), V(0.0), init=()),
+              _case("CompareAndBitpack", T((8,)), V(0, "int32"), init=()),
+              _case("CompareAndBitpack", T((8,)), V([0.0]), init=()),
+              _case("CompareAndBitpack", V(1.0), V(0.0), init=())]
+    index = V([[2, 0, 1, 0, 2], [0, 1, 2, 1, 0]], "int64")
+    shape = V([3, 4], "int64")
+    cases += [_case("Coalesce", index, T((5,)), shape, init=()),
+              _case("Coalesce", index, T((5,), "float64"), shape, init=(), grad=True),
+              _case("Coalesce", index, T((5,), "float16"), shape, init=()),
+              _case("Coalesce", V([[3, 0], [1, 1], [0, 2]], "int64"), T((2,)),
+                    V([4, 2, 3], "int64"), init=()),
+              _case("Coalesce", V(index["t"], "int32"), T((5,)), shape, init=()),
+              _case("Coalesce", index, T((5,), "int32"), shape, init=()),
+              _case("Coalesce", index, T((4,)), shape, init=()),
+              _case("Coalesce", index, T((5,)), V([3, 4, 1], "int64"), init=()),
+              _case("Coalesce", V([[2, 0, 1, 0, 5], [0, 1, 2, 1, 0]], "int64"), T((5,)),
+                    shape, init=()),
+              _case("Coalesce", V([[2, 0, -1, 0, 2], [0, 1, 2, 1, 0]], "int64"), T((5,)),
+                    shape, init=())]
+    seq = V([[[1, 2, 1, 2, 3, 1, 2]], [[0, 0, 0, 0, 0, 0, 0]]], "int32")
+    for size in (1, 2, 3, 4, 8):
+        cases.append(_case("NoRepeatNGram", seq, T((2, 1, 6)), init=(size,)))
+    cases += [_case("NoRepeatNGram", seq, T((2, 1, 6), "float16"), init=(2,)),
+              _case("NoRepeatNGram", seq, T((2, 1, 6), "float64"), init=(3,)),
+              _case("NoRepeatNGram", V(seq["t"], "int64"), T((2, 1, 6)), init=(2,)),
+              _case("NoRepeatNGram", seq, T((2, 1, 6), "int32"), init=(2,)),
+              _case("NoRepeatNGram", seq, T((2, 2, 6)), init=(2,)),
+              _case("NoRepeatNGram", seq, T((2, 1, 3)), init=(2,)),
+              _case("NoRepeatNGram", V([[1, 2]], "int32"), T((1, 6)), init=(2,)),
+              _case("NoRepeatNGram", seq, T((2, 1, 6)), init=(9,)),
+              _case("NoRepeatNGram", seq, T((2, 1, 6)), init=(0,)),
+              _case("NoRepeatNGram", seq, T((2, 1, 6)), init=(2.0,))]
+    return cases
+
+
 def opsrest2_cases():
-    return sequence_pool_cases() + fixed_pool_cases() + lstm_cases()
+    return sequence_pool_cases() + fixed_pool_cases() + lstm_cases() + debug_cases()
