@@ -181,4 +181,11 @@ LAZY = {
                     "tensor_ge", "tensor_gt", "tensor_le", "tensor_lt", "tensor_mod",
                     "tensor_mul", "tensor_muls", "tensor_pow", "tensor_range", "tensor_slice",
                     "tensor_sub", "view_as"],
+    "prims_fracpool": ["FractionalAvgPool", "FractionalMaxPool",
+                       "FractionalMaxPool3DWithFixedKsize", "FractionalMaxPoolWithFixedKsize",
+                       "fractional_max_pool3d"],
+    "prims_lstm": ["LSTM", "conv_transpose2d"],
+    "prims_rest2": ["Assert", "Coalesce", "CompareAndBitpack", "HistogramSummary",
+                    "ImageSummary", "NoRepeatNGram", "Print", "ScalarSummary", "TensorSummary",
+                    "print_"],
 }

@@ -81,7 +81,13 @@ def conv_transpose2d(input, weight, bias=None, stride=1, padding=0, output_paddi
                      groups=1, dilation=1):
     """The transpose of ``conv2d`` (its gradient with respect to its input): (N, C, H, W)
     ``input``, (C, F / groups, kh, kw) ``weight``."""
-    where = "mint.nn.functional.conv_transpose2d"
+    return transposed_conv2d("mint.nn.functional.conv_transpose2d", input, weight, bias,
+                             stride, padding, output_padding, groups, dilation)
+
+
+def transposed_conv2d(where, input, weight, bias, stride, padding, output_padding, groups,
+                      dilation):
+    """``conv_transpose2d`` whose errors name ``where`` (``ops.conv_transpose2d`` too)."""
     stride, padding = _pair(f"{where} stride", stride), _pair(f"{where} padding", padding)
     output_padding = _pair(f"{where} output_padding", output_padding)
     dilation = _pair(f"{where} dilation", dilation)
