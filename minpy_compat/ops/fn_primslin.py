@@ -41,9 +41,18 @@ def population_count(input_x):
     return popcount("ops.population_count input_x", input_x)
 
 
+def _promoted_kinds(where, x, y, kinds, wanted):
+    """MindSpore promotes first (an int Tensor beside a float one becomes float), then
+    checks: ``x`` must reach one of ``kinds`` once promoted with ``y``."""
+    if _dtype_of(x) is not None and _dtype_of(y) is not None and \
+            onp.result_type(_dtype_of(x), _dtype_of(y)).kind in kinds:
+        return x
+    return _tensor_kinds(where, x, kinds, wanted)
+
+
 def xdivy(x, y):
-    """x / y, 0 where x is 0 (float or complex Tensors)."""
-    _tensor_kinds("ops.xdivy x", x, "fc", "a float or complex Tensor")
+    """x / y, 0 where x is 0 (float or complex Tensors; an int one beside a float one)."""
+    _promoted_kinds("ops.xdivy x", x, y, "fc", "a float or complex Tensor")
     return _xdivy(x, y)
 
 
@@ -105,8 +114,8 @@ def approximate_equal(x, y, tolerance=1e-05):
     if not isinstance(tolerance, float):
         raise CellTypeError(message("ops.approximate_equal tolerance", "a float",
                                     repr(tolerance)))
-    _tensor_kinds("ops.approximate_equal x", x, "f", "a float Tensor")
-    _tensor_kinds("ops.approximate_equal y", y, "f", "a float Tensor")
+    _promoted_kinds("ops.approximate_equal x", x, y, "f", "a float Tensor")
+    _promoted_kinds("ops.approximate_equal y", y, x, "f", "a float Tensor")
     return onp.abs(getval(x) - getval(y)) < tolerance
 
 

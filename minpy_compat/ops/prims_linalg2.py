@@ -3,9 +3,8 @@
 ``MatrixPower``, ``MatrixSolve``, ``MatrixSolveLs``, ``MatrixTriangularSolve``, ``Qr``,
 ``Svd``, ``NuclearNorm``, ``Pdist``, ``Renorm`` and ``TridiagonalMatMul``.
 
-Each forwards to a function op (``fn_linalg.py``, ``math_linalg.py``, ...) or builds on
-the facade's ``linalg``, so gradients are the tracer's (``Geqrf`` has none, as in
-MindSpore).
+Each forwards to a function op (``fn_linalg.py``, ``math_linalg.py``, ...) or builds on the
+facade's ``linalg``: gradients are the tracer's (``Geqrf`` has none, as in MindSpore).
 
 >>> import minpy_compat as ms
 >>> from minpy_compat import ops
@@ -32,6 +31,14 @@ def _mT(x):
 
 def _flag(where, value):
     return check_number(where, value, (bool,))
+
+
+def _half(fn, *xs):
+    """``fn(*xs)``, Float16 computed in float32 and cast back (as MindSpore's CPU kernels)."""
+    half = [getattr(getval(x), "dtype", None) == onp.float16 for x in xs]
+    out = fn(*[np.asarray(x).astype(onp.float32) if h else x for x, h in zip(xs, half)])
+    back = (lambda y: np.asarray(y).astype(onp.float16)) if any(half) else (lambda y: y)
+    return tuple(map(back, out)) if isinstance(out, tuple) else back(out)
 
 
 class _Flagged(AttrPrimitive):
@@ -69,9 +76,7 @@ class Eig(_Flagged):
 
     def __call__(self, x):
         values, vectors = FL.eig(x)
-        if self.compute_v:
-            return values, vectors
-        return values, wrap(onp.zeros((), getval(values).dtype))
+        return (values, vectors if self.compute_v else wrap(onp.zeros((), values.dtype)))
 
 
 def _geqrf(x):
@@ -89,7 +94,7 @@ class Geqrf(AttrPrimitive):
     (no gradient, as MindSpore)."""
 
     def __call__(self, x):
-        return _geqrf(x)
+        return _half(_geqrf, x)
 
 
 class Lstsq(AttrPrimitive):
@@ -113,14 +118,14 @@ class Lstsq(AttrPrimitive):
                                             f"shapes {onp.shape(getval(matrix))} and "
                                             f"{onp.shape(getval(rhs))}"))
         column = rhs if onp.ndim(getval(rhs)) == 2 else np.reshape(rhs, (-1, 1))
-        return FL.lstsq(matrix, column)
+        return _half(FL.lstsq, matrix, column)
 
 
 class LuSolve(AttrPrimitive):
     """``LuSolve()(x, lu_data, lu_pivots)``: X with A X = x, A given by its LU factors."""
 
     def __call__(self, x, lu_data, lu_pivots):
-        return FL.lu_solve(x, lu_data, lu_pivots)
+        return _half(FL.lu_solve, x, lu_data, lu_pivots)
 
 
 class LuUnpack(_Flagged):
@@ -133,8 +138,7 @@ class LuUnpack(_Flagged):
 
 
 class MatrixPower(AttrPrimitive):
-    """``MatrixPower(n)(x)``: each square matrix to the int power n (negative: of its
-    inverse)."""
+    """``MatrixPower(n)(x)``: each square matrix to the int power n (< 0: of its inverse)."""
 
     def __init__(self, n):
         super().__init__()
@@ -156,7 +160,7 @@ class MatrixSolve(_Flagged):
     _flags = (("adjoint", False),)
 
     def __call__(self, matrix, rhs):
-        return FL.matrix_solve(matrix, rhs, self.adjoint)
+        return _half(lambda m, r: FL.matrix_solve(m, r, self.adjoint), matrix, rhs)
 
 
 class MatrixSolveLs(_Flagged):
@@ -202,7 +206,7 @@ class Qr(_Flagged):
     _flags = (("full_matrices", False),)
 
     def __call__(self, x):
-        return FL.qr(x, "complete" if self.full_matrices else "reduced")
+        return _half(lambda m: FL.qr(m, "complete" if self.full_matrices else "reduced"), x)
 
 
 class Svd(_Flagged):

@@ -160,7 +160,8 @@ class Histogram(AttrPrimitive):
                                             str(self.min)))
 
     def __call__(self, x):
-        return SEL.histc(x, self.bins, self.min, self.max)
+        counts = SEL.histc(x, self.bins, self.min, self.max)
+        return counts.astype(onp.float32) if counts.dtype == onp.float16 else counts  # as MS
 
 
 # ---- creation ------------------------------------------------------------------------------

@@ -206,7 +206,12 @@ def diagonal_scatter(input, src, offset=0, dim1=0, dim2=1):
     rank = len(_shape(input))
     positions = onp.diagonal(_grid(input), offset, _axis(where, dim1, rank),
                              _axis(where, dim2, rank))
-    return _place(input, positions, _fit(where, src, positions), "update")
+    kinds = {getval(input).dtype.kind, getval(src).dtype.kind}
+    dtype = onp.result_type(getval(input).dtype, getval(src).dtype)
+    if "f" in kinds and kinds & set("iu"):  # MindSpore: an int meeting a float keeps the float
+        dtype = max(getval(input).dtype, getval(src).dtype, key=lambda d: d.kind == "f")
+    return _place(np.asarray(input).astype(dtype), positions, _fit(where, src, positions),
+                  "update")
 
 
 # ---- the scatter family's shared arithmetic ------------------------------------------------
