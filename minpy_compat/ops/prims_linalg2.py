@@ -1,10 +1,9 @@
-"""MindSpore's solver and decomposition primitive classes: ``CholeskyInverse``,
-``CholeskySolve``, ``Eig``, ``Geqrf``, ``Lstsq``, ``LuSolve``, ``LuUnpack``,
-``MatrixPower``, ``MatrixSolve``, ``MatrixSolveLs``, ``MatrixTriangularSolve``, ``Qr``,
-``Svd``, ``NuclearNorm``, ``Pdist``, ``Renorm`` and ``TridiagonalMatMul``.
-
-Each forwards to a function op (``fn_linalg.py``, ``math_linalg.py``, ...) or builds on the
-facade's ``linalg``: gradients are the tracer's (``Geqrf`` has none, as in MindSpore).
+"""MindSpore's solver and decomposition primitive classes (``CholeskyInverse``,
+``CholeskySolve``, ``Eig``, ``Geqrf``, ``Lstsq``, ``LuSolve``, ``LuUnpack``, ``MatrixPower``,
+``MatrixSolve``, ``MatrixSolveLs``, ``MatrixTriangularSolve``, ``Qr``, ``Svd``, ``NuclearNorm``,
+``Pdist``, ``Renorm``, ``TridiagonalMatMul``), each forwarding to a function op
+(``fn_linalg.py``, ``math_linalg.py``, ...) or the facade's ``linalg``: gradients are the
+tracer's (``Geqrf`` has none, as in MindSpore).
 
 >>> import minpy_compat as ms
 >>> from minpy_compat import ops
@@ -23,10 +22,6 @@ from . import fn_linalg as FL
 from . import math_distance as D
 from . import math_linalg as L
 from .prims_base import AttrPrimitive, check_int, check_number
-
-
-def _mT(x):
-    return np.swapaxes(x, -1, -2)
 
 
 def _flag(where, value):
@@ -180,7 +175,7 @@ class MatrixSolveLs(_Flagged):
         m, n = onp.shape(getval(matrix))[-2:]
         dtype = getval(matrix).dtype
         weight = onp.asarray(getval(l2), dtype)
-        adj = _mT(np.conj(matrix))
+        adj = np.swapaxes(np.conj(matrix), -1, -2)
         if m >= n:
             gram = np.matmul(adj, matrix) + weight * onp.eye(n, dtype=dtype)
             return np.linalg.solve(gram, np.matmul(adj, rhs))
@@ -197,7 +192,7 @@ class MatrixTriangularSolve(_Flagged):
         FL.matrices("MatrixTriangularSolve matrix", matrix, square=True)
         triangle = np.tril(matrix) if self.lower else np.triu(matrix)
         if self.adjoint:
-            triangle = _mT(np.conj(triangle))
+            triangle = np.swapaxes(np.conj(triangle), -1, -2)
         return np.linalg.solve(triangle, rhs)
 
 
