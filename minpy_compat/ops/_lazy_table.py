@@ -181,4 +181,7 @@ LAZY = {
                     "tensor_ge", "tensor_gt", "tensor_le", "tensor_lt", "tensor_mod",
                     "tensor_mul", "tensor_muls", "tensor_pow", "tensor_range", "tensor_slice",
                     "tensor_sub", "view_as"],
+    "prims_rest1_optim": ["Adam", "AdamWeightDecay", "SGD", "ScatterAddWithAxis"],
+    "fn_rest1_inplace": ["bernoulli_", "clamp_", "erfinv_", "exponential_", "inplace_sigmoid",
+                         "normal_", "put_", "random_", "tanh_", "uniform_", "zero_"],
 }
