@@ -184,4 +184,9 @@ LAZY = {
     "prims_rest1_optim": ["Adam", "AdamWeightDecay", "SGD", "ScatterAddWithAxis"],
     "fn_rest1_inplace": ["bernoulli_", "clamp_", "erfinv_", "exponential_", "inplace_sigmoid",
                          "normal_", "put_", "random_", "tanh_", "uniform_", "zero_"],
+    "fn_rest1": ["diff_ext", "float_power_ext", "geqrf", "hfft2", "hfftn", "identity",
+                 "ihfft2", "ihfftn", "log_matrix_determinant", "matrix_determinant", "orgqr",
+                 "view_as_real"],
+    "prims_rest1": ["CheckNumerics", "DataFormatDimMap", "DataFormatVecPermute", "EqualCount",
+                    "MatrixLogarithm", "Orgqr", "ParallelConcat", "RaggedRange"],
 }
