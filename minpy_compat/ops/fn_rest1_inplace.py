@@ -13,7 +13,8 @@ they run there.
 >>> ops.clamp_(x, 0.0, 1.0) is x, x.tolist()
 (True, [0.0, 0.5, 1.0])
 """
-from autograd.tracer import isbox
+import numpy as onp
+from autograd.tracer import getval, isbox
 
 from ..array import Array
 from ..errors import CellTypeError, describe, message
@@ -49,7 +50,12 @@ def inplace_sigmoid(input):
 
 
 def clamp_(input, min=None, max=None):
-    """In place: ``input`` limited to [min, max] (numbers or Tensors); returns ``input``."""
+    """In place: ``input`` limited to [min, max] (both numbers or both Tensors; either may
+    be None); returns ``input``."""
+    bounds = [b for b in (min, max) if b is not None]
+    if len({isinstance(getval(b), onp.ndarray) for b in bounds}) > 1:
+        raise CellTypeError(message("ops.clamp_ min, max", "two numbers or two Tensors",
+                                    f"{describe(min)} and {describe(max)}"))
     return _first.clamp_(_tensor("ops.clamp_", input), min, max)
 
 

@@ -1,0 +1,45 @@
+"""Area opsrest1's function cases (``identity``, ``view_as_real``, the determinants, the
+N-D Hermitian FFTs and the ``*_ext`` aliases), encoded as in ``ops_cases.py`` and run
+through ``ops_opsrest1_cases.RestView`` (complex values as (real, imag) pairs)."""
+from ops_cases import T, V, _case
+from ops_fn_lin_cases import C
+
+
+def function_cases():
+    m = V([[1.0, 2.0], [3.0, 4.0]])
+    batch = V([[[2.0, 0.5], [0.1, -3.0]], [[1.0, 2.0], [2.0, 1.0]]], "float64")
+    c = [
+        _case("identity", T((2, 3)), grad=True), _case("identity", T((3,), "int32")),
+        _case("view_as_real", C((2, 3)), cplx=[0], grad=True),
+        _case("view_as_real", C((3,), "float64"), cplx=[0]),
+        _case("view_as_real", T((3,))),
+        _case("matrix_determinant", m, grad=True), _case("matrix_determinant", batch, grad=True),
+        _case("matrix_determinant", T((2,))), _case("matrix_determinant", V([[1, 2], [3, 4]],
+                                                                            "int32")),
+        _case("log_matrix_determinant", m, grad=True),
+        _case("log_matrix_determinant", batch, grad=True),
+        _case("log_matrix_determinant", T((2, 3))),
+    ]
+    x, x64 = T((3, 4)), T((2, 3, 4), "float64")
+    for op in ("hfft2", "hfftn", "ihfft2", "ihfftn"):
+        c += [_case(op, x, grad=True), _case(op, x64, grad=True),
+              _case(op, x, s=(2, 6), norm="ortho"), _case(op, x64, dim=(0, 2), norm="forward"),
+              _case(op, x, norm="bad"), _case(op, x, s=(0, 4))]
+    for op in ("hfft2", "hfftn"):
+        c += [_case(op, C((3, 3)), cplx=[0], grad=True),
+              _case(op, C((3, 3), "float64"), s=(3, 4), cplx=[0])]
+    c += [_case("ihfft2", C((3, 3)), cplx=[0]), _case("ihfftn", T((3, 4), "int32"))]
+    y = V([[1.0, 3.0, 6.0], [1.0, 2.0, 2.0]])
+    c += [
+        _case("diff_ext", y, grad=True), _case("diff_ext", y, 2, 1, V([[0.0], [0.0]]), grad=True),
+        _case("diff_ext", y, 1, 0, None, V([[1.0, 1.0, 1.0]]), grad=True),
+        _case("diff_ext", V([1, 5, 2], "int32")), _case("diff_ext", y, 0),
+        _case("diff_ext", y, 5), _case("diff_ext", y, 1, 2),
+        _case("diff_ext", T((4,), "float64"), 2, grad=True),
+        _case("float_power_ext", T((3,), low=0.5), 2, grad=True),
+        _case("float_power_ext", V([1, 2], "int32"), 2),
+        _case("float_power_ext", T((3,), low=0.5), T((3,)), grad=True),
+        _case("float_power_ext", 2, T((3,)), grad=True),
+        _case("float_power_ext", T((3,), "float64", low=0.5), 0.5, grad=True),
+    ]
+    return c
