@@ -189,4 +189,5 @@ LAZY = {
                  "view_as_real"],
     "prims_rest1": ["CheckNumerics", "DataFormatDimMap", "DataFormatVecPermute", "EqualCount",
                     "MatrixLogarithm", "Orgqr", "ParallelConcat", "RaggedRange"],
+    "prims_rest1_diag": ["MatrixDiagPartV3", "MatrixDiagV3", "MatrixSetDiagV3"],
 }

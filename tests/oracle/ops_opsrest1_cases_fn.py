@@ -43,3 +43,36 @@ def function_cases():
         _case("float_power_ext", T((3,), "float64", low=0.5), 0.5, grad=True),
     ]
     return c
+
+
+def diag_cases():
+    x, k, pad = T((2, 3, 4)), V([-1, 1], "int32"), V(0.5)
+    n = lambda v: V(v, "int32")  # noqa: E731
+    c = []
+    for align in ("RIGHT_LEFT", "LEFT_RIGHT", "LEFT_LEFT", "RIGHT_RIGHT"):
+        c += [_case("MatrixDiagPartV3", x, k, pad, init=(align,), grad=True),
+              _case("MatrixSetDiagV3", x, T((2, 3, 3)), k, init=(align,), grad=True),
+              _case("MatrixDiagV3", T((2, 3, 3)), k, n(-1), n(-1), pad, init=(align,),
+                    grad=True)]
+    c += [
+        _case("MatrixDiagPartV3", T((3, 3), "float64"), n(0), V(0.0, "float64"), init=(),
+              grad=True),
+        _case("MatrixDiagPartV3", T((4, 3)), n([-3, -1]), pad, init=()),
+        _case("MatrixDiagPartV3", T((3, 3), "int32"), n([0, 2]), V(-1, "int32"), init=()),
+        _case("MatrixDiagPartV3", x, n([1, -1]), pad, init=()),
+        _case("MatrixDiagPartV3", x, n([0, 4]), pad, init=()),
+        _case("MatrixDiagPartV3", x, k, V(1, "int32"), init=()),
+        _case("MatrixDiagPartV3", T((3,)), n(0), pad, init=()),
+        _case("MatrixDiagPartV3", x, k, pad, init=("RIGHT",)),
+        _case("MatrixSetDiagV3", T((3, 4)), T((3,)), n(0), init=(), grad=True),
+        _case("MatrixSetDiagV3", T((3, 4)), T((2, 3)), n([-1, 1]), init=()),
+        _case("MatrixSetDiagV3", T((3, 4)), T((3,), "float64"), n(0), init=()),
+        _case("MatrixDiagV3", T((3,)), n(1), n(-1), n(-1), pad, init=(), grad=True),
+        _case("MatrixDiagV3", T((3,)), n(0), n(3), n(5), pad, init=()),
+        _case("MatrixDiagV3", T((3,)), n(-1), n(4), n(-1), pad, init=()),
+        _case("MatrixDiagV3", T((2, 3)), n([0, 1]), n(-1), n(4), pad, init=()),
+        _case("MatrixDiagV3", T((3,)), n(0), n(2), n(2), pad, init=()),
+        _case("MatrixDiagV3", T((2, 3)), n([-1, 1]), n(-1), n(-1), pad, init=()),
+        _case("MatrixDiagV3", T((3,), "int32"), n(0), n(-1), n(-1), V(7, "int32"), init=()),
+    ]
+    return c
