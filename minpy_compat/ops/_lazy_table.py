@@ -190,4 +190,5 @@ LAZY = {
     "prims_rest1": ["CheckNumerics", "DataFormatDimMap", "DataFormatVecPermute", "EqualCount",
                     "MatrixLogarithm", "Orgqr", "ParallelConcat", "RaggedRange"],
     "prims_rest1_diag": ["MatrixDiagPartV3", "MatrixDiagV3", "MatrixSetDiagV3"],
+    "fn_rest1_stft": ["STFT", "stft"],
 }

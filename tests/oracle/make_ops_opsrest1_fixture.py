@@ -11,11 +11,13 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from make_ops_fixture import HERE  # noqa: E402
 from oracle_io import record_fixture  # noqa: E402
 from ops_opsrest1_cases import RestView, inplace_cases, optim_cases, prim_cases  # noqa: E402
-from ops_opsrest1_cases_fn import diag_cases, function_cases  # noqa: E402
+from ops_opsrest1_cases_fn import (diag_cases, function_cases,  # noqa: E402
+                                   stft_cases)
 
 
 def main(path):
-    cases = optim_cases() + inplace_cases() + prim_cases() + function_cases() + diag_cases()
+    cases = (optim_cases() + inplace_cases() + prim_cases() + function_cases() + diag_cases()
+             + stft_cases())
     record_fixture(path, cases, skipped_key=False, ops_view=RestView)
 
 

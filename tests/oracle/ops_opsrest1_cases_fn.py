@@ -1,6 +1,9 @@
 """Area opsrest1's function cases (``identity``, ``view_as_real``, the determinants, the
-N-D Hermitian FFTs and the ``*_ext`` aliases), encoded as in ``ops_cases.py`` and run
+N-D Hermitian FFTs, the ``*_ext`` aliases, ``stft``/``STFT``) and the V3 diagonal-band
+primitives, encoded as in ``ops_cases.py`` and run
 through ``ops_opsrest1_cases.RestView`` (complex values as (real, imag) pairs)."""
+import numpy as onp
+
 from ops_cases import T, V, _case
 from ops_fn_lin_cases import C
 
@@ -75,4 +78,27 @@ def diag_cases():
         _case("MatrixDiagV3", T((2, 3)), n([-1, 1]), n(-1), n(-1), pad, init=()),
         _case("MatrixDiagV3", T((3,), "int32"), n(0), n(-1), n(-1), V(7, "int32"), init=()),
     ]
+    return c
+
+
+def stft_cases():
+    x, x1, x64 = T((2, 16)), T((16,)), T((20,), "float64")
+    hann = V(onp.round(onp.hanning(8), 4).tolist())
+    c = [_case("stft", x, 8), _case("stft", x, 8, return_complex=True),
+         _case("stft", x1, 8, return_complex=True), _case("stft", x64, 6, return_complex=True),
+         _case("stft", x, 8, center=False, return_complex=True),
+         _case("stft", x, 8, 3, 6, return_complex=True),
+         _case("stft", x, 8, window=hann, return_complex=True),
+         _case("stft", x, 8, 3, 6, window=V(onp.round(onp.hanning(6), 4).tolist()),
+               return_complex=False),
+         _case("stft", x, 8, normalized=True, return_complex=True),
+         _case("stft", x, 8, onesided=False, return_complex=True),
+         _case("stft", x, 8, pad_mode="CONSTANT", return_complex=True),
+         _case("stft", x, 8, pad_mode="reflect", return_complex=True),
+         _case("stft", V(list(range(16)), "int32"), 8, return_complex=True),
+         _case("stft", x, 32, center=False, return_complex=True),
+         _case("stft", x, 8, window=V([1.0] * 5), return_complex=True),
+         _case("STFT", x, V([1.0] * 8), init=(8, 2, 8, False, True, True)),
+         _case("STFT", x64, hann, init=(8, 3, 8, True, False, True)),
+         _case("STFT", x, V([1.0] * 6), init=(8, 2, 6, False, True, False))]
     return c
