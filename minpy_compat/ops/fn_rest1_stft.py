@@ -9,7 +9,7 @@ defines none).
 >>> import minpy_compat as ms
 >>> from minpy_compat import ops
 >>> ops.stft(ms.Tensor([1.0] * 8), 4, return_complex=True).shape
-(3, 3)
+(3, 9)
 """
 import numbers
 
