@@ -184,6 +184,10 @@ class OpInputError(CellLayerError, RuntimeError):
     """An op called with the wrong number of inputs."""
 
 
+class NonFiniteError(CellLayerError, RuntimeError):
+    """CheckNumerics: a Tensor holds NaN or Inf (MindSpore: RuntimeError)."""
+
+
 class MetricEmptyError(CellLayerError, RuntimeError):
     """train metrics: eval before any sample was given to update (MindSpore: RuntimeError)."""
 
