@@ -41,8 +41,8 @@ def call(name, function, x, args, kwargs):
     if axis_from is not None and name in ("argmax", "argmin") and kwargs.get("axis") is None:
         kwargs.pop("keepdims", None)  # MindSpore: a 0-d index whatever keepdim says
     if axis_from in ("dim", "position") and name in ("max", "min"):
-        return values_and_indices(name, function, x, _named(name, MINDSPORE_ORDER[name],
-                                                             args, kwargs))
+        kwargs = _named(name, MINDSPORE_ORDER[name], args, kwargs)
+        return values_and_indices(name, function, x, kwargs)
     return function(x, *args, **kwargs)
 
 
