@@ -30,13 +30,15 @@ MINDSPORE_ORDER["std"] = MINDSPORE_ORDER["var"] = ("axis", "ddof", "keepdims")
 
 # MindSpore's keyword -> NumPy's (cumsum and cumprod keep no dimensions: ``dim`` only)
 KEYWORDS = {"dim": "axis", "keepdim": "keepdims", "keep_dims": "keepdims"}
+_WORDS = frozenset(KEYWORDS) | {"unbiased", "correction"}  # none of them NumPy's
 
 
 def call(name, function, x, args, kwargs):
     """``function(x, *args, **kwargs)`` (``x.<name>``'s NumPy method or the facade's
     function), with MindSpore's spellings read as NumPy's arguments."""
-    if name not in MINDSPORE_ORDER and name not in ("cumsum", "cumprod"):
-        return function(x, *args, **kwargs)
+    if (len(args) < 2 and not _WORDS.intersection(kwargs)) or \
+            (name not in MINDSPORE_ORDER and name not in ("cumsum", "cumprod")):
+        return function(x, *args, **kwargs)  # NumPy's own call (x.sum(axis=1)): at once
     args, kwargs, axis_from = numpy_arguments(name, args, kwargs)
     if axis_from is not None and name in ("argmax", "argmin") and kwargs.get("axis") is None:
         kwargs.pop("keepdims", None)  # MindSpore: a 0-d index whatever keepdim says
