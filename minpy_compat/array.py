@@ -32,6 +32,7 @@ from .trees import map_items
 from .traced_array import (ARRAY_FUNCTIONS, Rearranged, TracedArray, constant_node,  # noqa: F401
                            plain_index, shape_argument)
 from . import traced_views  # noqa: F401  (installs TracedArray's view-taking methods)
+from .traced_methods import reduction_method
 
 _CPU = cpu()
 
@@ -100,14 +101,8 @@ class Array(onp.ndarray, metaclass=_ArrayType):
             return
         super().put(indices, values, mode=mode)
 
-    # These NumPy methods return a NumPy scalar where the reducing ones (sum, max, ...) and
-    # the facade's functions (np.argmax, np.trace, np.dot, ...) give a 0-d Array.
-    def argmax(self, *args, **kwargs):
-        return _as_0d(super().argmax(*args, **kwargs))
-
-    def argmin(self, *args, **kwargs):
-        return _as_0d(super().argmin(*args, **kwargs))
-
+    # These NumPy methods (and argmax, argmin: reduction_method below, which also reads MindSpore's
+    # spellings) return a NumPy scalar where the reductions and the facade give a 0-d Array.
     def trace(self, *args, **kwargs):
         return _as_0d(super().trace(*args, **kwargs))
 
@@ -156,6 +151,17 @@ class Array(onp.ndarray, metaclass=_ArrayType):
     def __reduce__(self):
         # Pickles (and so multiprocessing, joblib) carry the data as a plain array.
         return (_array_from_plain, (self.view(onp.ndarray).copy(),))
+
+
+def _sum_all(array):  # x.sum(): the add.reduce ndarray.sum runs, less ndarray.sum's own frame
+    return onp.add.reduce(array, None)
+
+
+for _name in "sum mean prod all any max min std var cumsum cumprod argmax argmin".split():
+    _numpy = getattr(onp.ndarray, _name)
+    if _name in ("argmax", "argmin"):
+        _numpy = (lambda f: lambda self, *a, **k: _as_0d(f(self, *a, **k)))(_numpy)
+    setattr(Array, _name, reduction_method(_name, _numpy, _sum_all if _name == "sum" else None))
 
 
 def _comparison(name):

@@ -275,25 +275,25 @@ for _dunder, _symbol in (("floordiv", "//="), ("mod", "%="), ("matmul", "@="), (
     setattr(NdarrayMethods, f"__i{_dunder}__", _in_place_operator(f"__{_dunder}__", _symbol))
 
 
-# ---- reductions: the method is the facade's function ----------------------------------
-# x.sum(axis, dtype, out, keepdims, ...) takes np.sum's parameters after ``a``, in the same
-# order (likewise each name below). Through the facade the method gets its rules: a lean
-# traced call (autograd's ArrayBox method is its full primitive wrapper), no gradient
-# through an integer or boolean dtype= (x.sum(dtype=int) raised "Can't differentiate"),
-# traced keyword arguments, and MinPy's dispatch policies.
-def _facade_method(name):
-    function = None
+# ---- reductions: the facade's function (a lean traced call, no gradient through an int or
+# bool dtype=, traced keywords, MinPy's policies); MindSpore's spellings: tensor_signatures.
+def reduction_method(name, numpy_method=None, plain=None):
+    """``x.<name>``: ``numpy_method`` (None: the facade's), or ``plain`` with no arguments."""
+    function = call = None
 
     def method(self, *args, **kwargs):
-        nonlocal function
+        nonlocal function, call
         if function is None:
-            function = facade_function(name)
-        return function(self, *args, **kwargs)
+            from .tensor_signatures import call
+            function = numpy_method or facade_function(name)
+        if args or kwargs:
+            return call(name, function, self, args, kwargs)
+        return (plain or function)(self)
     method.__name__ = method.__qualname__ = name
-    method.__doc__ = f"``minpy_compat.numpy.{name}(x, ...)``: NumPy's ``ndarray.{name}``."
+    method.__doc__ = f"NumPy's ``ndarray.{name}`` (and MindSpore's ``Tensor.{name}``)."
     return method
 
 
 for _name in ("sum", "prod", "mean", "std", "var", "max", "min", "cumsum", "cumprod", "all",
               "any", "argmax", "argmin", "trace", "round"):
-    setattr(NdarrayMethods, _name, _facade_method(_name))
+    setattr(NdarrayMethods, _name, reduction_method(_name))

@@ -143,13 +143,12 @@ def _unary(cls, name, function):
 def _on_plain_data(cls, name, unused):
     """NumPy's method on the plain data (its Python code uses operators, which would give
     it an MXArray), the result an Array where NumPy's was an array."""
-    previous = getattr(cls, name)
-    plain = getattr(onp.ndarray, name)
+    previous = getattr(cls, name)  # NumPy's, reading MindSpore's spellings (dim=) too
 
     def method(self, *args, **kwargs):
         if type(self) is not cls:
             return previous(self, *args, **kwargs)
-        result = plain(self.view(onp.ndarray), *args, **kwargs)
+        result = previous(self.view(onp.ndarray), *args, **kwargs)
         return result.view(cls) if type(result) is onp.ndarray else result
     method.__name__ = method.__qualname__ = name
     return method
