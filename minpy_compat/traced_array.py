@@ -242,3 +242,22 @@ class TracedArray(InPlaceWrites, NdarrayMethods, ArrayBox):
         """A new value, as NumPy's ``+x`` is a copy: a later write into ``x`` (``x[0] = v``)
         must not reach it."""
         return _facade("positive")(self)
+
+
+def _comparison(name):
+    """``x > y`` on a traced value as the facade's ``greater``: an ``Array`` of bools, as
+    outside ``grad`` (autograd's ArrayBox gives a plain ndarray, without ``asnumpy()`` and
+    MindSpore's Tensor methods); a 0-d result is NumPy's bool scalar, as ``x[0] > 0`` is."""
+    def compare(self, other):
+        result = _facade(name)(self, other)
+        return onp.asarray(result)[()] if getattr(result, "ndim", None) == 0 else result
+    compare.__name__ = compare.__qualname__ = f"TracedArray.{name}"
+    return compare
+
+
+# set after the class body, so TracedArray keeps ArrayBox's __hash__ (an __eq__ defined in
+# the body would set it to None)
+for _dunder, _name in (("eq", "equal"), ("ne", "not_equal"), ("lt", "less"),
+                       ("le", "less_equal"), ("gt", "greater"), ("ge", "greater_equal")):
+    setattr(TracedArray, f"__{_dunder}__", _comparison(_name))
+del _dunder, _name

@@ -58,7 +58,8 @@ def _install():
             methods[cls, f"__{name}__"] = (_forward, function)
             methods[cls, f"__r{name}__"] = (_reflected, function)
         for name, function in COMPARISONS.items():
-            methods[cls, f"__{name}__"] = (_forward, function)
+            if cls is Array:  # TracedArray's own comparisons call the facade (traced_array)
+                methods[cls, f"__{name}__"] = (_forward, function)
         for name, function in UNARY.items():
             methods[cls, f"__{name}__"] = (_unary, function)
     for name in IN_PLACE:  # TracedArray's own in-place operators call its operators
