@@ -7,16 +7,13 @@ import sys
 
 import pytest
 
-from test_cell_oracle_ops import HERE, accepted_by, replay_problems, unused_reasons
+from test_cell_oracle_ops import (HERE, accepted_by, replay_problems, unused_reasons, ms_error as
+                                  _ms_error)
 
 sys.path.insert(0, HERE)
 
 with open(os.path.join(HERE, "ops_index_fixture.json")) as f:
     CASES = json.load(f)["cases"]
-
-
-def _ms_error(case, word):
-    return word in case["out"].get("message", "")
 
 
 # (reason, applies to the output or the gradient, predicate on the case)

@@ -9,7 +9,7 @@ import sys
 import pytest
 
 from minpy_compat import ops
-from test_cell_oracle_ops import accepted_by, replay_problems, unused_reasons
+from test_cell_oracle_ops import accepted_by, replay_problems, unused_reasons, ms_error as _ms_error
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "oracle"))
@@ -22,10 +22,6 @@ with open(os.path.join(HERE, "oracle", "ops_math_fixture.json")) as f:
 def _dtype(case, i=0):
     arg = case["args"][i]
     return arg.get("dtype") if isinstance(arg, dict) else None
-
-
-def _ms_error(case, word):
-    return word in case["out"].get("message", "")
 
 
 # (reason, applies to the output or the gradient, predicate on the case)

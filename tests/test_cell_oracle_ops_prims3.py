@@ -12,7 +12,7 @@ import pytest
 
 import minpy_compat as ms
 from minpy_compat import ops
-from test_cell_oracle_ops import accepted_by, replay_problems, unused_reasons
+from test_cell_oracle_ops import accepted_by, replay_problems, unused_reasons, ms_error as _ms_error
 
 HERE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "oracle")
 sys.path.insert(0, HERE)
@@ -54,10 +54,6 @@ ACCEPTED = [
      "call optional (0 when left out, as ours)", "out",
      lambda c: _ms_error(c, "PadV3], the input number must be equal to 3")),
 ]
-
-
-def _ms_error(case, word):
-    return word in case["out"].get("message", "")
 
 
 def _number(value):

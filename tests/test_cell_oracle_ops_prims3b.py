@@ -11,7 +11,7 @@ import pytest
 
 import minpy_compat as ms
 from minpy_compat import ops
-from test_cell_oracle_ops import accepted_by, replay_problems, unused_reasons
+from test_cell_oracle_ops import accepted_by, replay_problems, unused_reasons, ms_error as _ms_error
 
 HERE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "oracle")
 sys.path.insert(0, HERE)
@@ -33,10 +33,6 @@ ACCEPTED = [
     ("MindSpore 2.10's Bernoulli requires p, which its docs call optional (0.5 when left "
      "out, as ours)", "out", lambda c: _ms_error(c, "input number must be equal to 2")),
 ]
-
-
-def _ms_error(case, word):
-    return word in case["out"].get("message", "")
 
 
 def _fixed(case):

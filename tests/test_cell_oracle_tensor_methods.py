@@ -10,7 +10,7 @@ import sys
 import pytest
 
 import minpy_compat as ms
-from test_cell_oracle_ops import accepted_by, replay_problems, unused_reasons
+from test_cell_oracle_ops import accepted_by, replay_problems, unused_reasons, ms_error as _ms_error
 
 HERE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "oracle")
 sys.path.insert(0, HERE)
@@ -22,10 +22,6 @@ with open(os.path.join(HERE, "tensor_methods_fixture.json")) as f:
 
 def _op(c, *names):
     return c["op"] in names
-
-
-def _ms_error(c, *words):
-    return "error" in c["out"] and any(w in c["out"]["message"] for w in words)
 
 
 # (reason, applies to the output or the gradient, predicate on the case)
