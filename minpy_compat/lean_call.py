@@ -14,6 +14,9 @@ top trace is unboxed (an outer ``grad``) sends the call through ``lean`` again.
 Anything else unusual goes back to autograd's own wrapper: forward-mode nodes and
 primitives autograd marks as not traced.
 
+A Parameter argument that stands for a traced value (``substitution``) is swapped for it
+first, so a free function's ``x * w`` differentiates with respect to ``w``.
+
 Calls with one or two positional arguments, traced by a single trace, take a
 straight path without the general loop (0.4-0.6 µs less per op, measured in one
 process on (8, 2) float32 arrays), and NumPy's reductions run as ndarray methods.
@@ -26,6 +29,7 @@ from autograd.core import VJPNode, primitive_vjps
 from autograd.tracer import Box, notrace_primitives
 
 from .errors import NoGradientFuncError, TracedValueError, message
+from .substitution import OPEN as _substitutions_open, stand_in_kwargs, stand_ins
 
 _box_types = Box.types
 _box_of = Box.type_mappings
@@ -87,6 +91,8 @@ def lean(prim):
             raise TypeError(f"Can't differentiate w.r.t. type {type(ans)}") from None
 
     def call(*args, **kwargs):
+        if _substitutions_open[0]:  # a free function's Parameters, under grad with weights
+            args, kwargs = stand_ins(args), stand_in_kwargs(kwargs) if kwargs else kwargs
         try:  # free in Python 3.11 unless raised
             # One and two positional arguments, traced once (no outer trace inside), are
             # most calls: straight through. Anything else takes the general loop below.

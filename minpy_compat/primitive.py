@@ -25,6 +25,7 @@ from .errors import BackendError, TracedValueError, message
 from .errors import NoGradientFuncError  # noqa: F401  (MinPy imported it from primitive)
 from .gradient_dtypes import _carries_gradient
 from .primitive_gradients import RegistersGradients, signature_of
+from .substitution import OPEN as _substitutions_open, stand_in_kwargs, stand_ins
 
 _CONTAINERS = (list, tuple, dict)
 
@@ -80,6 +81,8 @@ class Primitive(RegistersGradients):
         return next((text for text in found if text is not None), None)
 
     def __call__(self, *args, **kwargs):
+        if _substitutions_open[0]:  # a free function's Parameters, under grad with weights
+            args, kwargs = stand_ins(args), stand_in_kwargs(kwargs) if kwargs else kwargs
         if kwargs and any(holds_trace(v) for v in kwargs.values()):
             args, kwargs = self._bind(args, kwargs)
         if self.call_hook is not None:

@@ -7,7 +7,8 @@
   data changes in place (``set_data``, ``ops.assign``), and arithmetic on it gives
   plain Arrays.
 * Gradients with respect to Parameters (``ms.grad(net, weights=...)``) work by
-  substitution (``substitution.py``).
+  substitution (``substitution.py``): while one is open, a Parameter's NumPy protocols,
+  indexing and computing methods act on the traced value standing for it.
 
 >>> import minpy_compat as ms
 >>> w = ms.Parameter(ms.Tensor([2.0]), name='w')
@@ -23,6 +24,9 @@ from autograd.tracer import isbox
 
 from .array import Array, TracedArray
 from .errors import CellArgumentError, CellTypeError, describe, message
+from .parameter_reads import install_reads
+from .substitution import (OPEN as _substitutions_open, PARAMETER_TYPES, stand_in_kwargs,
+                           stand_ins, traced_value)
 from .write_journal import before_write
 
 _names = itertools.count(1)
@@ -109,6 +113,10 @@ class Parameter(Array):
         obj.requires_grad = requires_grad
         return obj
 
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        PARAMETER_TYPES.add(cls)
+
     def __array_finalize__(self, obj):
         self._name = getattr(obj, "_name", None)
         self._auto_name = getattr(obj, "_auto_name", True)
@@ -178,9 +186,13 @@ class Parameter(Array):
             data = initializer(init, self.shape, self.dtype)
         return Parameter(data, name=self.name, requires_grad=self.requires_grad)
 
-    # ---- arithmetic and views give plain Arrays ---------------------------------------
+    # ---- arithmetic and views give plain Arrays (traced ones under a substitution) -------
     def __array_ufunc__(self, ufunc, method, *inputs, **kwargs):
         out = kwargs.get("out")
+        if _substitutions_open[0] and not out:
+            traced = stand_ins(inputs)
+            if traced is not inputs:
+                return getattr(ufunc, method)(*traced, **kwargs)
         if out:
             for target in out:
                 if isinstance(target, Parameter):
@@ -192,21 +204,24 @@ class Parameter(Array):
         return result
 
     def __array_function__(self, func, types, args, kwargs):
+        if _substitutions_open[0]:
+            traced, traced_kwargs = stand_ins(args), stand_in_kwargs(kwargs)
+            if traced is not args or traced_kwargs is not kwargs:
+                return func(*traced, **traced_kwargs)
         return func(*_plain_tree(args), **_plain_tree(kwargs))
 
-    def __getitem__(self, index):
-        return self.view(Array)[index]
-
     def __setitem__(self, index, value):
+        if _substitutions_open[0]:  # under grad with weights: a write into the stand-in,
+            stand_in = traced_value(self)  # as in a Cell (the Parameter keeps its data)
+            if stand_in is not self:
+                stand_in[index] = value
+                return
         before_write(self)
         super().__setitem__(index, value)
 
     def fill(self, value):
         before_write(self)
         super().fill(value)
-
-    def __iter__(self):
-        return iter(self.view(Array))
 
     def __hash__(self):
         return id(self)
@@ -244,19 +259,8 @@ def _plain_tree(value):
     return _plain(value)
 
 
-def _array_method(name):
-    method = getattr(onp.ndarray, name)
-
-    def plain_method(self, *args, **kwargs):
-        return method(self.view(Array), *args, **kwargs)
-    plain_method.__name__ = name
-    return plain_method
-
-
-for _name in ("reshape", "transpose", "flatten", "ravel", "copy", "astype", "squeeze", "dot",
-              "swapaxes", "repeat", "take", "diagonal"):
-    setattr(Parameter, _name, _array_method(_name))
-Parameter.T = property(lambda self: self.view(Array).T)
+install_reads(Parameter)
+PARAMETER_TYPES.add(Parameter)
 TracedArray.register(Parameter)
 ArrayVSpace.register(Parameter)
 

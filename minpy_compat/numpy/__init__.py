@@ -27,6 +27,7 @@ from autograd.tracer import getval as _getval
 from ..array import ARRAY_FUNCTIONS as _ARRAY_FUNCTIONS, Array, TracedArray as _TracedArray, \
     to_numpy as _to_numpy, wrap as _wrap
 from ..conversion import refuse_ragged as _refuse_ragged
+from ..substitution import OPEN as _substitutions_open, stand_ins as _stand_ins
 from ._namespace import contains_box as _contains_box, fill_namespace as _fill_namespace, \
     differentiable as _differentiable
 
@@ -36,6 +37,8 @@ ndarray = Array
 
 def array(object, dtype=None, *, copy=True, order="K", subok=False, ndmin=0, **kwargs):
     """``numpy.array``, also from lists of traced values (then differentiable)."""
+    if _substitutions_open[0]:  # a free function's Parameter, under grad with weights
+        object = _stand_ins((object,))[0]
     if _contains_box(object):
         if type(object) in (list, tuple):
             _refuse_ragged(object, "minpy_compat.numpy.array argument 0 'object'")
@@ -46,6 +49,8 @@ def array(object, dtype=None, *, copy=True, order="K", subok=False, ndmin=0, **k
 
 def asarray(a, dtype=None, order=None, **kwargs):
     """``numpy.asarray`` giving an Array; a traced value stays traced."""
+    if _substitutions_open[0]:
+        a = _stand_ins((a,))[0]
     if type(a) is _TracedArray and (dtype is None or _onp.dtype(dtype) == a.dtype):
         return a  # the same array, as NumPy's: writes into it are writes into a
     if type(a) is _mxnet_array_class() and order != "F" and \

@@ -19,6 +19,7 @@ from ..array import wrap_result as _wrap_result
 from ..dispatch import _switch
 from ..lean_call import contains_box, lean
 from ..out_arguments import into_out
+from ..substitution import OPEN as _substitutions_open, stand_in_kwargs, stand_ins
 from .call_arguments import out_as_keyword, out_position, traced_keywords_as_positions
 from .discrete_results import untraced_discrete, values_of_lists
 from .numpy2_names import refuse_newer
@@ -74,6 +75,8 @@ def differentiable(raw, traced):
         return wrap_result(call(*args, **kwargs))
 
     def facade(*args, **kwargs):
+        if _substitutions_open[0]:  # a free function's Parameters, under grad with weights
+            args, kwargs = stand_ins(args), stand_in_kwargs(kwargs) if kwargs else kwargs
         # Dispatch hook (a policy, MXNet's arrays): two cheap reads on the default path.
         if _switch.engaged or (_MXNET in _modules and _may_hold_mxnet(args, kwargs)):
             if len(args) > out_at:  # before the dispatcher reads MXArrays as NumPy data
