@@ -120,7 +120,11 @@ def range(start, end, step, maxlen=1000000):
     maxlen = check_int("ops.range maxlen", maxlen)
     if maxlen <= 0:
         raise CellArgumentError(message("ops.range maxlen", "an int > 0", repr(maxlen)))
-    return named("ops.range", Range(maxlen))(start, end, step)
+    first, last, delta = (float(getval(v)) for v in (start, end, step))
+    if delta == 0 or (last - first) * delta < 0:
+        raise CellArgumentError(message("ops.range step", "a nonzero step toward end",
+                                        f"start {first:g}, end {last:g}, step {delta:g}"))
+    return Range(maxlen)(start, end, step)
 
 
 # ---- aliases ----------------------------------------------------------------------------
