@@ -1,4 +1,4 @@
-"""Area opsnorm's names (``ops/opsnorm.py``): float64 finite-difference checks, float32
+"""The names of ``ops/fn_rest3.py``: float64 finite-difference checks, float32
 stays float32, and a bad argument's error names the op and the argument."""
 import numpy as onp
 import pytest

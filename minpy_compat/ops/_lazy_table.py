@@ -198,6 +198,6 @@ LAZY = {
                     "MatrixLogarithm", "Orgqr", "ParallelConcat", "RaggedRange"],
     "prims_rest1_diag": ["MatrixDiagPartV3", "MatrixDiagV3", "MatrixSetDiagV3"],
     "fn_rest1_stft": ["STFT", "stft"],
-    "opsnorm": ["Eps", "FFTWithSize", "Padding", "TensorAdd", "eps", "isnan_ext", "padding",
+    "fn_rest3": ["Eps", "FFTWithSize", "Padding", "TensorAdd", "eps", "isnan_ext", "padding",
                 "range", "soft_shrink"],
 }
