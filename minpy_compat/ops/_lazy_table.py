@@ -198,4 +198,8 @@ LAZY = {
                     "MatrixLogarithm", "Orgqr", "ParallelConcat", "RaggedRange"],
     "prims_rest1_diag": ["MatrixDiagPartV3", "MatrixDiagV3", "MatrixSetDiagV3"],
     "fn_rest1_stft": ["STFT", "stft"],
+    "prims_rand17": ["NonDeterministicInts", "ParameterizedTruncatedNormal",
+                     "RandomChoiceWithMask", "choice_with_mask"],
+    "prims_sampler17": ["LogUniformCandidateSampler", "UniformCandidateSampler",
+                        "log_uniform_candidate_sampler", "uniform_candidate_sampler"],
 }
