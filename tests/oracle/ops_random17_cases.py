@@ -74,8 +74,8 @@ def _truncated_cases():
            V([1.0, 2.0], "float64")]
     f16 = [V(p["t"], "float16") for p in pair]
     return [
-        kind(op, shape, *pair, init=(1,)), kind(op, V([2, 3], "int64"), zero, one, low, one,
-                                                 init=()),
+        kind(op, shape, *pair, init=(1,)),
+        kind(op, V([2, 3], "int64"), zero, one, low, one, init=()),
         kind(op, shape, *f64, init=(1, 2)), kind(op, shape, *f16, init=()),
         kind(op, V([2, 4], "int64"), zero, one, V(5.0), V(6.0), init=(3,)),
         kind(op, V([2, 2, 3], "int32"), *pair, init=(1,)),
