@@ -185,3 +185,13 @@ def test_sampled_softmax_label_dtype_error():
     with pytest.raises(CellTypeError, match="SampledSoftmaxLoss labels: expected an int32"):
         nn.SampledSoftmaxLoss(3, 6)(*data[:2], ms.Tensor(onp.zeros((2, 1), onp.float32)),
                                     data[2])
+
+
+@pytest.mark.parametrize("name", ["minpy_compat.ops.prims_rand17",
+                                  "minpy_compat.ops.prims_sampler17",
+                                  "minpy_compat.nn.loss_sampled"])
+def test_docstring_examples_run(name):
+    import doctest
+    import importlib
+    result = doctest.testmod(importlib.import_module(name))
+    assert result.attempted > 0 and result.failed == 0
