@@ -90,6 +90,7 @@ _EXPORTS = {  # module -> the names it exports here
     "matrix_cells": ["MatDet", "MatInverse", "MatrixDiag", "MatrixDiagPart", "MatrixSetDiag"],
     "rest_cells": ["Jvp", "SyncBatchNorm", "TripletMarginWithDistanceLoss", "Vjp"],
     "adafactor": ["AdaFactor"],
+    "loss_sampled": ["SampledSoftmaxLoss"],
 }
 __all__ = sorted((name for names in _EXPORTS.values() for name in names),
                  key=lambda name: (name.lower(), name))

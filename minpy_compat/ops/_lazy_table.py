@@ -200,4 +200,8 @@ LAZY = {
     "fn_rest1_stft": ["STFT", "stft"],
     "fn_rest3": ["Eps", "FFTWithSize", "Padding", "TensorAdd", "eps", "isnan_ext", "padding",
                 "range", "soft_shrink"],
+    "prims_rand17": ["NonDeterministicInts", "ParameterizedTruncatedNormal",
+                     "RandomChoiceWithMask", "choice_with_mask"],
+    "prims_sampler17": ["LogUniformCandidateSampler", "UniformCandidateSampler",
+                        "log_uniform_candidate_sampler", "uniform_candidate_sampler"],
 }
