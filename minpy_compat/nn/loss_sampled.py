@@ -22,7 +22,7 @@ from autograd.tracer import getval
 
 from .. import numpy as np
 from ..errors import CellArgumentError, CellTypeError, describe, message
-from ..ops.prims_sampler17 import UniformCandidateSampler
+from ..ops.prims_samplers import UniformCandidateSampler
 from ..tensor import is_tensor
 from .loss import LossBase
 
