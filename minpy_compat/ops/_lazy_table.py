@@ -198,4 +198,7 @@ LAZY = {
                     "MatrixLogarithm", "Orgqr", "ParallelConcat", "RaggedRange"],
     "prims_rest1_diag": ["MatrixDiagPartV3", "MatrixDiagV3", "MatrixSetDiagV3"],
     "fn_rest1_stft": ["STFT", "stft"],
+    "prims_deform": ["DeformableOffsets", "deformable_conv2d"],
+    "prims_nms17": ["CombinedNonMaxSuppression", "NonMaxSuppressionWithOverlaps"],
+    "prims_patches17": ["ExtractVolumePatches"],
 }
