@@ -8,7 +8,9 @@
 >>> pool(ms.Tensor(onp.arange(8.0).reshape(1, 1, 2, 2, 2))).asnumpy().ravel().tolist()
 [7.0]
 """
-from ..errors import CellTypeError, describe, message
+import numbers
+
+from ..errors import CellArgumentError, CellTypeError, describe, message
 from ..ops.prims_fracpool import fractional_max_pool3d
 from .cell import Cell
 
@@ -20,8 +22,19 @@ class FractionalMaxPool3d(Cell):
     def __init__(self, kernel_size, output_size=None, output_ratio=None, return_indices=False,
                  _random_samples=None):
         super().__init__()
+        where = "FractionalMaxPool3d"
+        if output_size is None and output_ratio is None:
+            raise CellArgumentError(message(f"{where} output_size", "output_size or "
+                                            "output_ratio", "neither"))
+        ratios = (output_ratio,) * 3 if isinstance(output_ratio, numbers.Real) \
+            else output_ratio
+        if output_size is None and (not isinstance(ratios, (tuple, list)) or len(ratios) != 3
+                                    or not all(isinstance(r, numbers.Real) and 0 < r < 1
+                                               for r in ratios)):
+            raise CellArgumentError(message(f"{where} output_ratio", "a float or a tuple of 3 "
+                                            "floats in (0, 1)", repr(output_ratio)))
         if not isinstance(return_indices, bool):
-            raise CellTypeError(message("FractionalMaxPool3d return_indices", "a bool",
+            raise CellTypeError(message(f"{where} return_indices", "a bool",
                                         describe(return_indices)))
         self.kernel_size, self.output_size = kernel_size, output_size
         self.output_ratio, self.return_indices = output_ratio, return_indices
