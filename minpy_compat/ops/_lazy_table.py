@@ -201,4 +201,6 @@ LAZY = {
     "prims_deform": ["DeformableOffsets", "deformable_conv2d"],
     "prims_nms17": ["CombinedNonMaxSuppression", "NonMaxSuppressionWithOverlaps"],
     "prims_patches17": ["ExtractVolumePatches"],
+    "prims_glimpse": ["ExtractGlimpse"],
+    "prims_scale_translate": ["ScaleAndTranslate"],
 }

@@ -118,5 +118,59 @@ def nms_cases():
     return cases
 
 
+def glimpse_cases():
+    x = T((2, 5, 6, 3), low=0, high=9)
+    zero = (True, True, False, "zero")
+    cases = []
+    for init, offsets, size in [
+            (zero, [[0, 0], [.5, -.5]], [2, 3]), ((False, False, False, "zero"),
+                                                  [[-.7, -.6], [4, 5]], [3, 4]),
+            ((True, False, False, "zero"), [[1, 2], [-3.1, 2.9]], [2, 2]),
+            ((False, True, False, "zero"), [[.2, .3], [.95, .05]], [4, 1]),
+            (zero, [[0, 0], [1, 1]], [7, 8]), ((), [[0, 0], [.1, -.2]], [2, 3]),
+            ((True, True, False, "gaussian"), [[0, 0], [-.2, .3]], [3, 3])]:
+        cases.append(_case("ExtractGlimpse", x, _i(size), V(offsets), init=init, grad=True))
+    cases += [_case("ExtractGlimpse", V(x["t"], "float16"), _i([2, 2]), V([[0, 0], [0, 0]]),
+                    init=zero),
+              _case("ExtractGlimpse", V(x["t"], "float64"), _i([2, 2]), V([[0, 0], [0, 0]]),
+                    init=zero),
+              _case("ExtractGlimpse", x, V([2, 2], "int64"), V([[0, 0], [0, 0]]), init=zero),
+              _case("ExtractGlimpse", x, _i([2, 2]), V([[0, 0]]), init=zero),
+              _case("ExtractGlimpse", x, _i([2, 2]), V([[0, 0], [0, 0]]),
+                    init=(True, True, True, "zero")),
+              _case("ExtractGlimpse", x, _i([2, 2]), V([[0, 0], [0, 0]]),
+                    init=(True, True, False, "bad"))]
+    return cases
+
+
+def scale_cases():
+    x = T((1, 4, 5, 2), low=0, high=5)
+    cases = []
+    for kernel in ["lanczos1", "lanczos3", "lanczos5", "gaussian", "box", "triangle",
+                   "keyscubic", "mitchellcubic"]:
+        cases.append(_case("ScaleAndTranslate", x, _i([7, 3]), V([1.75, 0.65]),
+                           V([0.45, -0.35]), init=(kernel,), grad=True))
+    cases += [_case("ScaleAndTranslate", x, _i([3, 9]), V([0.7, 1.8]), V([0.2, 1.5]),
+                    init=("lanczos3", False), grad=True),
+              _case("ScaleAndTranslate", x, _i([6, 6]), V([0.4, 0.9]), V([-2.0, 0.7]),
+                    init=("keyscubic", True), grad=True),
+              _case("ScaleAndTranslate", T((2, 3, 3, 1), "float64"), _i([5, 4]),
+                    V([1.5, 1.2]), V([0.0, 0.0]), init=("triangle",), grad=True),
+              _case("ScaleAndTranslate", T((1, 3, 3, 1), "int32", 0, 9), _i([5, 4]),
+                    V([1.5, 1.2]), V([0.0, 0.0]), init=("box",)),
+              _case("ScaleAndTranslate", T((1, 3, 3, 1), "float16"), _i([5, 4]),
+                    V([1.5, 1.2]), V([0.0, 0.0]), init=("triangle",)),
+              _case("ScaleAndTranslate", x, _i([4, 4]), V([1.0, 1.0]), V([0.0, 0.0]),
+                    init=("cubic",)),
+              _case("ScaleAndTranslate", x, _i([0, 4]), V([1.0, 1.0]), V([0.0, 0.0]), init=()),
+              _case("ScaleAndTranslate", x, _i([4, 4]), V([1.0, 1.0, 1.0]), V([0.0, 0.0]),
+                    init=()),
+              _case("ScaleAndTranslate", x, _i([4, 4]), V([1.0, 1.0], "float64"),
+                    V([0.0, 0.0]), init=()),
+              _case("ScaleAndTranslate", T((4, 5, 2)), _i([4, 4]), V([1.0, 1.0]),
+                    V([0.0, 0.0]), init=())]
+    return cases
+
+
 def vision17_cases():
-    return deform_cases() + volume_cases() + nms_cases()
+    return deform_cases() + volume_cases() + nms_cases() + glimpse_cases() + scale_cases()
