@@ -203,4 +203,5 @@ LAZY = {
     "prims_patches17": ["ExtractVolumePatches"],
     "prims_glimpse": ["ExtractGlimpse"],
     "prims_scale_translate": ["ScaleAndTranslate"],
+    "prims_sample_bbox": ["SampleDistortedBoundingBoxV2"],
 }

@@ -172,5 +172,30 @@ def scale_cases():
     return cases
 
 
+def sample_box_cases():
+    """Only answers MindSpore's generator does not pick: the whole-image fallback (no
+    attempt can cover a box) and the argument errors."""
+    op, box = "SampleDistortedBoundingBoxV2", V([[[0.1, 0.1, 0.5, 0.9]]])
+    cases = [_case(op, V([100, 80, 3], dtype), box, V([1.0]), init=(1, 2, (0.75, 1.33),
+                                                                    (0.05, 0.1), 5))
+             for dtype in ("int32", "int64", "uint8", "int16", "int8")]
+    cases += [_case(op, V([100, 80, 3], "float32"), box, V([0.5]), init=()),
+              _case(op, _i([100, 80]), box, V([0.5]), init=()),
+              _case(op, _i([100, 80, 3]), box, V([0.5]), init=(0, 0, (2.0, 1.0))),
+              _case(op, _i([100, 80, 3]), box, V([0.5]), init=(0, 0, (0.75, 1.33), (0, 1))),
+              _case(op, _i([100, 80, 3]), box, V([0.5]), init=(0, 0, (0.75, 1.33),
+                                                               (0.0, 1.0))),
+              _case(op, _i([100, 80, 3]), box, V([0.5]), init=(0, 0, (0.75, 1.33),
+                                                               (0.5, 1.5))),
+              _case(op, _i([100, 80, 3]), box, V([0.5]), init=(0, 0, (0.75, 1.33),
+                                                               (0.05, 1.0), 0)),
+              _case(op, _i([100, 80, 3]), V([[[0.1, 0.1, 1.5, 0.9]]]), V([0.5]), init=()),
+              _case(op, _i([100, 80, 3]), box, V([1.5]), init=()),
+              _case(op, _i([100, 80, 3]), box, V(0.5), init=()),
+              _case(op, _i([100, 80, 3]), V([[0.1, 0.1, 0.5, 0.9]]), V([0.5]), init=())]
+    return cases
+
+
 def vision17_cases():
-    return deform_cases() + volume_cases() + nms_cases() + glimpse_cases() + scale_cases()
+    return deform_cases() + volume_cases() + nms_cases() + glimpse_cases() + scale_cases() + \
+        sample_box_cases()
