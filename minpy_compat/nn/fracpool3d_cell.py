@@ -5,7 +5,7 @@
 >>> import minpy_compat as ms
 >>> from minpy_compat import nn
 >>> pool = nn.FractionalMaxPool3d(2, output_size=(2, 1, 2))
->>> pool(ms.Tensor(onp.arange(27.0).reshape(1, 1, 3, 3, 3))).shape
+>>> pool(ms.Tensor(onp.arange(64.0).reshape(1, 1, 4, 4, 4))).shape
 (1, 1, 2, 1, 2)
 """
 import numbers
