@@ -57,6 +57,7 @@ _EXPORTS = {  # module -> the names it exports here
     "dense_extra": ["BiDense", "L1Regularizer", "Linear", "TimeDistributed"],
     "grad_wrappers": ["ForwardValueAndGrad", "GradAccumulationCell", "WithGradCell"],
     "unpool_cells": ["FractionalMaxPool2d", "MaxUnpool1d", "MaxUnpool2d", "MaxUnpool3d"],
+    "fracpool3d_cell": ["FractionalMaxPool3d"],
     "pool3d_cells": ["AdaptiveAvgPool3d", "AdaptiveMaxPool3d", "LPPool1d", "LPPool2d"],
     "cells3d_more": ["Conv3dTranspose", "InstanceNorm3d", "ReflectionPad3d",
                      "ReplicationPad3d"],

@@ -204,4 +204,10 @@ LAZY = {
                     "RandomChoiceWithMask", "choice_with_mask"],
     "prims_samplers": ["LogUniformCandidateSampler", "UniformCandidateSampler",
                        "log_uniform_candidate_sampler", "uniform_candidate_sampler"],
+    "prims_deform": ["DeformableOffsets", "deformable_conv2d"],
+    "prims_nms17": ["CombinedNonMaxSuppression", "NonMaxSuppressionWithOverlaps"],
+    "prims_patches17": ["ExtractVolumePatches"],
+    "prims_glimpse": ["ExtractGlimpse"],
+    "prims_scale_translate": ["ScaleAndTranslate"],
+    "prims_sample_bbox": ["SampleDistortedBoundingBoxV2"],
 }
