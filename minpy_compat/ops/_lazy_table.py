@@ -198,4 +198,8 @@ LAZY = {
                     "MatrixLogarithm", "Orgqr", "ParallelConcat", "RaggedRange"],
     "prims_rest1_diag": ["MatrixDiagPartV3", "MatrixDiagV3", "MatrixSetDiagV3"],
     "fn_rest1_stft": ["STFT", "stft"],
+    "prims_sparseapply": ["FusedSparseAdam", "FusedSparseFtrl", "FusedSparseLazyAdam",
+                          "FusedSparseProximalAdagrad", "SparseApplyAdagrad",
+                          "SparseApplyAdagradV2", "SparseApplyFtrl", "SparseApplyRMSProp"],
+    "prims_sparseapply2": ["AdamNoUpdateParam", "EmbeddingLookup"],
 }
