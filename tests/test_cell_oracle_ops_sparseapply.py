@@ -13,10 +13,11 @@ import pytest
 
 import minpy_compat as ms
 from minpy_compat import ops
-from test_cell_oracle_ops import accepted_by, replay_problems, unused_reasons, ms_error
+from test_cell_oracle_ops import accepted_by, replay_problems, unused_reasons
 
 HERE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "oracle")
 sys.path.insert(0, HERE)
+from oracle_io import run_case  # noqa: E402
 from ops_sparseapply_cases import ThreeSteps  # noqa: E402
 
 with open(os.path.join(HERE, "ops_sparseapply_fixture.json")) as f:
@@ -26,11 +27,17 @@ VIEW = ThreeSteps(ms, ops)
 
 # (reason, applies to the output or the gradient, predicate on the case)
 ACCEPTED = [
-    ("MindSpore's CPU kernels refuse Float64 here; ours takes it (float64 finite-difference "
-     "checks)", "out", lambda c: ms_error(c, "Float64]") and c["args"][0]["dtype"] == "float64"),
     ("MindSpore 2.10's CPU SparseApplyAdagradV2 steps a repeated row in a thread-dependent "
      "order (one case gives two answers over runs); ours steps in index order, one of them",
-     "out", lambda c: c["op"] == "SparseApplyAdagradV2" and _repeated(c["args"][3])),
+     "out", lambda c: c["op"] == "SparseApplyAdagradV2" and "error" not in c["out"]
+     and _repeated(c["args"][3])),
+    ("MindSpore 2.10's CPU SparseApplyAdagrad and SparseApplyAdagradV2 on float16 return "
+     "the step but leave their Parameters unwritten; ours writes them", "out",
+     lambda c: c["op"] in ("SparseApplyAdagrad", "SparseApplyAdagradV2")
+     and c["args"][0]["dtype"] == "float16" and "error" not in c["out"]),
+    ("MindSpore 2.10's CPU SparseApplyRMSProp on float16 rounds mean_square and moment to "
+     "float16 inside a step; ours rounds once per step (one float16 ulp apart)", "out",
+     lambda c: c["op"] == "SparseApplyRMSProp" and c["args"][0]["dtype"] == "float16"),
     ("MindSpore 2.10's EmbeddingLookup gradient is its row-sparse values (the output's "
      "gradient, one row per index), not a gradient shaped like input_params as ours",
      "gradient", lambda c: c["op"] == "EmbeddingLookup"),
@@ -49,6 +56,16 @@ accepted = accepted_by(ACCEPTED)
 def test_sparseapply_agrees_with_mindspore(case):
     problems = replay_problems(case, accepted, library=VIEW)
     assert not problems, "\n".join(problems)
+    if accepted(case, "out") and "error" not in case["out"]:
+        # an accepted value difference: ours must still run, with MindSpore's dtypes and shapes
+        got = run_case(case, ms, VIEW, lambda fn, positions: ops.grad(fn, positions))["out"]
+        assert _layout(got) == _layout(case["out"])
+
+
+def _layout(record):
+    if "tuple" in record:
+        return [_layout(r) for r in record["tuple"]]
+    return record.get("error") or (record["dtype"], record["shape"])
 
 
 def test_accepted_differences_are_all_used():

@@ -33,9 +33,9 @@ from .writes import assign_all
 
 def _sparse_grad(where, grad, var):
     data = onp.asarray(getval(grad))
-    if data.dtype.kind != "f" or data.dtype != var.dtype:
-        raise CellTypeError(message(f"{where} grad", f"a {var.dtype} Tensor like var",
-                                    describe(grad)))
+    if data.dtype.kind != "f" or not onp.can_cast(data.dtype, var.dtype, "safe"):
+        raise CellTypeError(message(f"{where} grad", f"a {var.dtype} Tensor like var (or a "
+                                    "narrower float one)", describe(grad)))
     if data.ndim != var.ndim or data.shape[1:] != var.shape[1:]:
         raise CellArgumentError(message(f"{where} grad", f"shape (n, *{var.shape[1:]}) (rows "
                                         f"of var {var.shape})", f"shape {data.shape}"))
@@ -65,10 +65,13 @@ def _summed(idx, grad):
 
 
 def _checked(where, names, slots, grad, indices):
-    """The slots' data and Parameters, ``grad``'s and ``indices``' data, all checked."""
+    """The slots' data and Parameters, ``grad``'s and ``indices``' data, all checked; the
+    data in float32 when the slots are float16 (MindSpore's kernels step in float32)."""
     data, params = _params(where, names, slots)
     g = _sparse_grad(where, grad, data[0])
-    return data, params, g, _indices(where, indices, g.shape[0], data[0].shape[0])
+    idx = _indices(where, indices, g.shape[0], data[0].shape[0])
+    work = onp.promote_types(data[0].dtype, onp.float32)
+    return [d.astype(work) for d in data], params, g.astype(work), idx
 
 
 def _rows_step(where, names, slots, grad, indices, dense, summed):
@@ -81,8 +84,8 @@ def _rows_step(where, names, slots, grad, indices, dense, summed):
     for rows, row_grad in batches:
         temps = [Parameter(Tensor(n[rows])) for n in new]
         dense(temps, row_grad)
-        for n, t in zip(new, temps):
-            n[rows] = t.view(onp.ndarray)
+        for n, t, p in zip(new, temps, params):
+            n[rows] = t.view(onp.ndarray).astype(p.dtype)  # each step lands in var's dtype
     assign_all(list(zip(params, new)))
     return tuple(params)
 

@@ -7,7 +7,7 @@ gradient comes from the tracer.
 >>> import minpy_compat as ms
 >>> from minpy_compat import ops
 >>> table = ms.Tensor([[1.0, 2.0], [3.0, 4.0]])
->>> ops.EmbeddingLookup()(table, ms.Tensor([2, 1]), 1).tolist()
+>>> ops.EmbeddingLookup()(table, ms.Tensor([2, 3]), 1).tolist()
 [[3.0, 4.0], [0.0, 0.0]]
 """
 import numpy as onp

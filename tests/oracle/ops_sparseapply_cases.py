@@ -55,17 +55,17 @@ def _slots(count, dtype="float32", rows=3):
 
 
 def adagrad_cases():
-    g, g64 = T((3, 2)), T((3, 2), "float64")
+    g, g16 = T((3, 2)), T((3, 2), "float16")
     c = []
     for op, init in (("SparseApplyAdagrad", (0.1,)), ("SparseApplyAdagradV2", (0.1, 1e-6))):
-        p, p64 = _slots(2), _slots(2, "float64")
+        p, p16 = _slots(2), _slots(2, "float16")
         c += [
             _case(op, *p, g, IDX, init=init),
             _case(op, *p, g, V([1, 2, 1], "int64"), init=init),
-            _case(op, *p64, g64, IDX, init=init),
+            _case(op, *p16, g16, IDX, init=init),
             _case(op, *p, T((2, 2)), IDX, init=init),
             _case(op, *p, T((3, 3)), IDX, init=init),
-            _case(op, *p, g64, IDX, init=init),
+            _case(op, *p, g16, IDX, init=init),
             _case(op, *p, g, V([[0, 1, 2]], "int32"), init=init),
             _case(op, *p, g, V([0.0, 1.0, 2.0]), init=init),
             _case(op, p[0], T((2, 2), "float32", 0.1, 1.0), g, IDX, init=init),
@@ -91,12 +91,12 @@ def ftrl_rmsprop_cases():
             _case(op, *p, T((2, 2)), IDX, init=(0.1, 0.01, 0.02, -0.5)),
             _case(op, *p, g, IDX, init=(1, 0.01, 0.02, -0.5)),
         ]
-    p, p64 = _slots(3), _slots(3, "float64")
+    p, p16 = _slots(3), _slots(3, "float16")
     op = "SparseApplyRMSProp"
     c += [
         _case(op, *p, V(0.1), g, IDX, init=(0.9, 0.5, 1e-6)),
         _case(op, *p, 0.05, g, V([1, 0, 1], "int64"), init=(0.8, 0.0, 1e-3)),
-        _case(op, *p64, V(0.1, "float64"), T((3, 2), "float64"), IDX, init=(0.9, 0.5, 1e-6)),
+        _case(op, *p16, V(0.1, "float16"), T((3, 2), "float16"), IDX, init=(0.9, 0.5, 1e-6)),
         _case(op, *p, V(0.1), T((2, 2)), IDX, init=(0.9, 0.5, 1e-6)),
         _case(op, *p, V([0.1, 0.2]), g, IDX, init=(0.9, 0.5, 1e-6)),
         _case(op, *p, V(0.1), g, IDX, init=(1, 0.5, 1e-6)),
