@@ -219,3 +219,26 @@ def test_summed_steps_equal_one_dense_step_with_the_scattered_gradient(rows):
         onp.testing.assert_allclose(got.asnumpy()[hit], want.asnumpy(), rtol=1e-12)
         missed = [r for r in range(5) if r not in hit]
         assert (got.asnumpy()[missed] == s[missed]).all()
+
+
+def test_fused_cast_adam_weight_decay_is_adam_weight_decay_in_float32():
+    var16 = _p([[1.0, 2.0]], "var", onp.float16)
+    m, v = _p([[0.1, 0.2]], "m"), _p([[0.3, 0.4]], "v")
+    rates = [ms.Tensor(F32(x)) for x in (0.01, 0.9, 0.999, 1e-8, 0.1)]
+    grad = onp.array([[0.5, -1.0]], onp.float16)
+    ops.FusedCastAdamWeightDecay()(var16, m, v, *rates, ms.Tensor(grad), ms.Tensor(F32(2.0)))
+    var, m2, v2 = _p([[1.0, 2.0]], "w"), _p([[0.1, 0.2]], "m2"), _p([[0.3, 0.4]], "v2")
+    ops.AdamWeightDecay()(var, m2, v2, *rates, ms.Tensor(grad.astype(F32) / 2))
+    assert var16.asnumpy().dtype == onp.float16 and m.asnumpy().dtype == F32
+    assert var16.asnumpy().tolist() == var.asnumpy().astype(onp.float16).tolist()
+    assert m.asnumpy().tolist() == m2.asnumpy().tolist()
+    w = "FusedCastAdamWeightDecay"
+    with pytest.raises(TypeError, match=f"{w} var: expected a float16 or float32 Parameter"):
+        ops.FusedCastAdamWeightDecay()(_p([[1.0, 2.0]], "x", onp.float64), m, v, *rates,
+                                       ms.Tensor(grad), ms.Tensor(F32(2.0)))
+    with pytest.raises(TypeError, match=f"{w} gradient: expected a float16 or float32"):
+        ops.FusedCastAdamWeightDecay()(var16, m, v, *rates, ms.Tensor(grad.astype(onp.float64)),
+                                       ms.Tensor(F32(2.0)))
+    with pytest.raises(ValueError, match=f"{w} gradient: expected var's shape"):
+        ops.FusedCastAdamWeightDecay()(var16, m, v, *rates, ms.Tensor(grad[:, :1]),
+                                       ms.Tensor(F32(2.0)))

@@ -201,5 +201,5 @@ LAZY = {
     "prims_sparseapply": ["FusedSparseAdam", "FusedSparseFtrl", "FusedSparseLazyAdam",
                           "FusedSparseProximalAdagrad", "SparseApplyAdagrad",
                           "SparseApplyAdagradV2", "SparseApplyFtrl", "SparseApplyRMSProp"],
-    "prims_sparseapply2": ["AdamNoUpdateParam", "EmbeddingLookup"],
+    "prims_sparseapply2": ["AdamNoUpdateParam", "EmbeddingLookup", "FusedCastAdamWeightDecay"],
 }

@@ -1,7 +1,10 @@
 """MindSpore 2.10's ``AdamNoUpdateParam`` (an Adam step that returns ``var``'s change
-instead of applying it) and ``EmbeddingLookup`` (rows of a table, zero for the indices
-outside it). ``AdamNoUpdateParam`` runs the dense ``Adam`` primitive on a zero ``var`` and
-writes ``m`` and ``v`` through ``writes.assign_all`` (all or none); ``EmbeddingLookup``'s
+instead of applying it), ``FusedCastAdamWeightDecay`` (``AdamWeightDecay`` on a float16 or
+float32 ``var`` with float32 moments and a gradient divided by its global norm) and
+``EmbeddingLookup`` (rows of a table, zero for the indices
+outside it). ``AdamNoUpdateParam`` runs the dense ``Adam`` primitive on a zero ``var``,
+``FusedCastAdamWeightDecay`` the dense ``AdamWeightDecay`` in float32; both write through
+``writes.assign_all`` (all or none); ``EmbeddingLookup``'s
 gradient comes from the tracer.
 
 >>> import minpy_compat as ms
@@ -14,12 +17,12 @@ import numpy as onp
 from autograd.tracer import getval
 
 from .. import numpy as np
-from ..errors import CellTypeError, describe, message
+from ..errors import CellArgumentError, CellTypeError, describe, message
 from ..tensor import Parameter, Tensor, is_tensor
 from .prims_apply import _grad, _params, _scalar
 from .prims_apply2 import _flag
 from .prims_base import AttrPrimitive, check_int
-from .prims_rest1_optim import Adam
+from .prims_rest1_optim import Adam, AdamWeightDecay
 from .writes import assign_all
 
 
@@ -46,6 +49,38 @@ class AdamNoUpdateParam(AttrPrimitive):
         Adam(use_nesterov=self.use_nesterov)(*temps, *rates, g)
         assign_all([(params[0], temps[1]), (params[1], temps[2])])
         return Tensor(temps[0].view(onp.ndarray).copy())
+
+
+class FusedCastAdamWeightDecay(AttrPrimitive):
+    """``FusedCastAdamWeightDecay(use_locking=False)(var, m, v, lr, beta1, beta2, epsilon,
+    decay, gradient, global_norm)``: ``AdamWeightDecay`` with ``gradient / global_norm``,
+    computed in float32 (``var`` may be float16); returns ``(var, m, v)``."""
+
+    def __init__(self, use_locking=False):
+        super().__init__()
+        self._keep(use_locking=_flag(f"{type(self).__name__} use_locking", use_locking))
+
+    def __call__(self, var, m, v, lr, beta1, beta2, epsilon, decay, gradient, global_norm):
+        w = "FusedCastAdamWeightDecay"
+        (x, m_, v_), params = _params(w, ("var", "m", "v"), (var, m, v))
+        for name, data in (("var", x), ("m", m_), ("v", v_)):
+            wanted = ("float16", "float32") if name == "var" else ("float32",)
+            if data.dtype.name not in wanted:
+                raise CellTypeError(message(f"{w} {name}", f"a {' or '.join(wanted)} Parameter",
+                                            describe(data)))
+        g = onp.asarray(getval(gradient))
+        if g.dtype.name not in ("float16", "float32"):
+            raise CellTypeError(message(f"{w} gradient", "a float16 or float32 Tensor",
+                                        describe(gradient)))
+        if g.shape != x.shape:
+            raise CellArgumentError(message(f"{w} gradient", f"var's shape {x.shape}",
+                                            f"shape {g.shape}"))
+        norm = _scalar(f"{w} global_norm", global_norm, m_)
+        temps = [Parameter(Tensor(d.astype(onp.float32))) for d in (x, m_, v_)]
+        AdamWeightDecay()(*temps, lr, beta1, beta2, epsilon, decay,
+                          g.astype(onp.float32) / norm)
+        assign_all(list(zip(params, temps)))
+        return tuple(params)
 
 
 def _offset(offset):

@@ -5,16 +5,17 @@
 The optimizer primitives write Parameters, so their cases run through ``ThreeSteps``: its
 first ``SLOTS[op]`` Tensor arguments become Parameters, the primitive is called three times
 and each call answers ``(output, (the Parameters' values after it))``. The ``FusedSparse*``
-outputs are documented as useless (MindSpore's CPU kernel leaves them unset), so only their
-Parameters are kept."""
+and ``FusedCastAdamWeightDecay`` outputs are documented as useless (MindSpore's CPU kernels
+leave them unset), so only their Parameters are kept."""
 from ops_cases import T, V, _case
 
 # optimizer primitive -> how many leading arguments are Parameters
 SLOTS = {"SparseApplyAdagrad": 2, "SparseApplyAdagradV2": 2, "SparseApplyFtrl": 3,
          "SparseApplyRMSProp": 3, "FusedSparseAdam": 3, "FusedSparseLazyAdam": 3,
-         "FusedSparseFtrl": 3, "FusedSparseProximalAdagrad": 2, "AdamNoUpdateParam": 2}
+         "FusedSparseFtrl": 3, "FusedSparseProximalAdagrad": 2, "AdamNoUpdateParam": 2,
+         "FusedCastAdamWeightDecay": 3}
 NO_OUTPUT = {"FusedSparseAdam", "FusedSparseLazyAdam", "FusedSparseFtrl",
-             "FusedSparseProximalAdagrad"}
+             "FusedSparseProximalAdagrad", "FusedCastAdamWeightDecay"}
 
 
 class ThreeSteps:
@@ -136,6 +137,21 @@ def fused_cases():
     return c
 
 
+def cast_adam_cases():
+    op = "FusedCastAdamWeightDecay"
+    g, g16 = T((3, 2)), T((3, 2), "float16")
+    rates = [V(0.01), V(0.9), V(0.999), V(1e-8), V(0.1)]
+    p, p16 = _slots(3), [T((3, 2), "float16", 0.1, 1.0)] + _slots(2)
+    return [
+        _case(op, *p, *rates, g, V(2.0), init=()),
+        _case(op, *p16, *rates, g16, V(0.5), init=()),
+        _case(op, *p, *rates, g16, V(1.0), init=()),
+        _case(op, *p, *rates, T((2, 2)), V(2.0), init=()),
+        _case(op, *_slots(3, "float64"), *rates, T((3, 2), "float64"), V(2.0), init=()),
+        _case(op, *p, *rates, g, V(2.0), init=(1,)),
+    ]
+
+
 def embedding_cases():
     x, x64 = T((4, 3)), T((4, 3), "float64")
     op = "EmbeddingLookup"
@@ -152,4 +168,5 @@ def embedding_cases():
 
 
 def sparseapply_cases():
-    return adagrad_cases() + ftrl_rmsprop_cases() + fused_cases() + embedding_cases()
+    return adagrad_cases() + ftrl_rmsprop_cases() + fused_cases() + cast_adam_cases() \
+        + embedding_cases()
