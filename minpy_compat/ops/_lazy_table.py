@@ -202,4 +202,5 @@ LAZY = {
                           "FusedSparseProximalAdagrad", "SparseApplyAdagrad",
                           "SparseApplyAdagradV2", "SparseApplyFtrl", "SparseApplyRMSProp"],
     "prims_sparseapply2": ["AdamNoUpdateParam", "EmbeddingLookup", "FusedCastAdamWeightDecay"],
+    "prims_adafactor": ["FusedAdaFactor", "FusedAdaFactorWithGlobalNorm"],
 }

@@ -3,19 +3,23 @@
 ``ops_cases.py``.
 
 The optimizer primitives write Parameters, so their cases run through ``ThreeSteps``: its
-first ``SLOTS[op]`` Tensor arguments become Parameters, the primitive is called three times
-and each call answers ``(output, (the Parameters' values after it))``. The ``FusedSparse*``
-and ``FusedCastAdamWeightDecay`` outputs are documented as useless (MindSpore's CPU kernels
-leave them unset), so only their Parameters are kept."""
+first ``SLOTS[op]`` Tensor arguments (those in the range ``SLOTS[op]``, when a pair) become
+Parameters, the primitive is called three times and each call answers ``(output, (the
+Parameters' values after it))``. The ``FusedSparse*``, ``FusedCastAdamWeightDecay`` and
+``FusedAdaFactor*`` outputs are documented as useless (MindSpore's CPU kernels leave them
+unset), so only their Parameters are kept."""
 from ops_cases import T, V, _case
 
 # optimizer primitive -> how many leading arguments are Parameters
 SLOTS = {"SparseApplyAdagrad": 2, "SparseApplyAdagradV2": 2, "SparseApplyFtrl": 3,
          "SparseApplyRMSProp": 3, "FusedSparseAdam": 3, "FusedSparseLazyAdam": 3,
          "FusedSparseFtrl": 3, "FusedSparseProximalAdagrad": 2, "AdamNoUpdateParam": 2,
-         "FusedCastAdamWeightDecay": 3}
+         "FusedCastAdamWeightDecay": 3,
+         # their Parameters are arguments 7 to 11 (after the rates and the gradient)
+         "FusedAdaFactor": (7, 12), "FusedAdaFactorWithGlobalNorm": (7, 12)}
 NO_OUTPUT = {"FusedSparseAdam", "FusedSparseLazyAdam", "FusedSparseFtrl",
-             "FusedSparseProximalAdagrad", "FusedCastAdamWeightDecay"}
+             "FusedSparseProximalAdagrad", "FusedCastAdamWeightDecay", "FusedAdaFactor",
+             "FusedAdaFactorWithGlobalNorm"}
 
 
 class ThreeSteps:
@@ -29,18 +33,19 @@ class ThreeSteps:
         op = getattr(self.ops, name)
         return op if name not in SLOTS else self._writing(op, name, SLOTS[name])
 
-    def _writing(self, cls, name, count):
+    def _writing(self, cls, name, slots):
         lib = self.lib
+        start, stop = (0, slots) if isinstance(slots, int) else slots
 
         def make(*init):
             prim = cls(*init)
 
             def call(*args):
                 params = [lib.Parameter(lib.Tensor(a.asnumpy().copy()), name=f"slot{i}")
-                          for i, a in enumerate(args[:count])]
+                          for i, a in enumerate(args[start:stop])]
                 steps = []
                 for _ in range(3):
-                    out = prim(*params, *args[count:])
+                    out = prim(*args[:start], *params, *args[stop:])
                     after = tuple(lib.Tensor(p.asnumpy().copy()) for p in params)
                     steps.append(after if name in NO_OUTPUT else (out, after))
                 return tuple(steps)
@@ -152,6 +157,30 @@ def cast_adam_cases():
     ]
 
 
+def adafactor_cases():
+    c = []
+    eps = V([1e-30, 1e-3])
+    rates = [V(1.0), V(0.9), V(0.8), V(0.01), V(0.1)]
+    for op, extra in (("FusedAdaFactor", []), ("FusedAdaFactorWithGlobalNorm", [V(2.0)])):
+        for shape, init in (((2, 3), ()), ((2, 3), (True, True, True)), ((4,), (True, False)),
+                            ((2, 2, 3), (False, True, True))):
+            row, col = (shape[:-1], shape[:-2] + shape[-1:]) if len(shape) > 1 else ((1,), (1,))
+            full = (1,) if len(shape) > 1 else shape
+            slots = [T(shape, "float32", 0.5, 2.0), T(shape, "float32", -0.1, 0.1),
+                     T(row, "float32", 0.1, 1.0), T(col, "float32", 0.1, 1.0),
+                     T(full, "float32", 0.1, 1.0)]
+            c.append(_case(op, eps, *rates, T(shape), *slots, *extra, init=init))
+        c += [
+            _case(op, V(1e-30), *rates, T((2, 3)), *slots[:1] * 2, T((2,)), T((3,)), T((1,)),
+                  *extra, init=()),
+            _case(op, eps, *rates, T((3, 2)), T((2, 3)), T((2, 3)), T((2,)), T((3,)), T((1,)),
+                  *extra, init=()),
+            _case(op, eps, *rates, T((2, 3)), T((2, 3)), T((2, 3)), T((2,)), T((3,)), T((1,)),
+                  *extra, init=(1,)),
+        ]
+    return c
+
+
 def embedding_cases():
     x, x64 = T((4, 3)), T((4, 3), "float64")
     op = "EmbeddingLookup"
@@ -169,4 +198,4 @@ def embedding_cases():
 
 def sparseapply_cases():
     return adagrad_cases() + ftrl_rmsprop_cases() + fused_cases() + cast_adam_cases() \
-        + embedding_cases()
+        + adafactor_cases() + embedding_cases()
