@@ -210,4 +210,9 @@ LAZY = {
     "prims_glimpse": ["ExtractGlimpse"],
     "prims_scale_translate": ["ScaleAndTranslate"],
     "prims_sample_bbox": ["SampleDistortedBoundingBoxV2"],
+    "prims_sparseapply": ["FusedSparseAdam", "FusedSparseFtrl", "FusedSparseLazyAdam",
+                          "FusedSparseProximalAdagrad", "SparseApplyAdagrad",
+                          "SparseApplyAdagradV2", "SparseApplyFtrl", "SparseApplyRMSProp"],
+    "prims_sparseapply2": ["AdamNoUpdateParam", "EmbeddingLookup", "FusedCastAdamWeightDecay"],
+    "prims_adafactor": ["FusedAdaFactor", "FusedAdaFactorWithGlobalNorm"],
 }
