@@ -14,7 +14,8 @@ PRIMS = ("SparseToDense", "SparseTensorDenseMatmul", "SparseTensorDenseAdd", "Sp
 class SparseView:
     """Stands in for ``ops``: ``SparseView(lib, ops).coo_abs(("coo", i, v, s))`` builds
     ``lib.COOTensor(i, v, s)`` and calls ``ops.coo_abs``; ``"COOTensor.abs"`` calls the
-    method (or reads the property) of the sparse first argument; ``"COOTensor"`` builds."""
+    method (or reads the property) of the sparse first argument; ``"COOTensor"`` builds;
+    a primitive or ``"nn.<Cell>"`` is built from the case's ``init`` first."""
 
     def __init__(self, lib, ops):
         self.lib, self.ops = lib, ops
@@ -37,9 +38,10 @@ class SparseView:
         return out
 
     def __getattr__(self, name):
-        if name in PRIMS:
+        if name in PRIMS or name.startswith("nn."):
             def make(*init):
-                prim = getattr(self.ops, name)(*init)
+                home = self.lib.nn if name.startswith("nn.") else self.ops
+                prim = getattr(home, name.split(".")[-1])(*init)
                 return lambda *args: self.flat(prim(*[self.build(a) for a in args]))
             return make
 
@@ -173,7 +175,11 @@ def prim_cases():
                   else (2, 4) if adj == (False, True) else (2, 3))
         cases.append(_case("SparseTensorDenseMatmul", idx, vals, (3, 4), dense, init=adj,
                            grad=True))
-    cases += [_case("SparseTensorDenseMatmul", idx, vals, (3, 4), T((5, 2)), init=()),
+    cases += [_case("nn.SparseToDense", coo([1.5, -2.0, 0.5]), init=(), grad=True),
+              _case("nn.SparseToDense", V([1.0]), init=()),
+              _case("nn.SparseTensorDenseMatmul", idx, vals, (3, 4), T((3, 2)), init=(True,),
+                    grad=True),
+              _case("SparseTensorDenseMatmul", idx, vals, (3, 4), T((5, 2)), init=()),
               _case("SparseTensorDenseMatmul", idx, vals, (3, 4), T((4, 2)), init=(1,))]
     return cases
 
