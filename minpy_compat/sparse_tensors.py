@@ -249,13 +249,15 @@ class CSRTensor:
         if isinstance(other, CSRTensor):
             one = Tensor(onp.ones((), self.dtype))
             return self.add(other, one, one)
-        return self.to_dense() + as_tensor("CSRTensor.__add__ other", other)
+        raise CellTypeError(message("CSRTensor.__add__ other", "a CSRTensor",
+                                    type(other).__name__, "Densify first: x.to_dense()."))
 
     def __sub__(self, other):
         if isinstance(other, CSRTensor):
             one = Tensor(onp.ones((), self.dtype))
             return self.add(other, one, -one)
-        return self.to_dense() - as_tensor("CSRTensor.__sub__ other", other)
+        raise CellTypeError(message("CSRTensor.__sub__ other", "a CSRTensor",
+                                    type(other).__name__, "Densify first: x.to_dense()."))
 
     def __mul__(self, other):
         from .ops.fn_sparse import csr_mul

@@ -156,3 +156,17 @@ def test_every_new_name_has_a_docstring():
     for name in names + ["COOTensor", "CSRTensor"]:
         obj = getattr(ops, name, None) or getattr(ms, name)
         assert obj.__doc__ and obj.__doc__.strip(), name
+
+
+def test_sparse_to_dense_keeps_the_last_of_a_repeated_index():
+    idx = ms.Tensor(onp.array([[0, 1], [2, 3], [0, 1]]))
+    v = ms.Tensor(onp.array([1.5, -2.0, 0.5]))
+    assert ops.SparseToDense()(idx, v, (3, 4))[0, 1] == 0.5
+    check_grads(lambda w: ops.reduce_sum(ops.SparseToDense()(idx, w, (3, 4)) ** 2),
+                modes=["rev"], order=1)(v)
+    assert ms.COOTensor(idx, v, (3, 4)).to_dense()[0, 1] == 2.0  # to_dense adds them
+
+
+def test_csr_plus_a_dense_tensor_is_refused_as_in_mindspore():
+    with pytest.raises(TypeError, match="CSRTensor.__add__ other: expected a CSRTensor"):
+        csr(ms.Tensor(onp.ones(3))) + ms.Tensor(onp.ones((3, 4)))

@@ -14,7 +14,8 @@ from .cell import Cell
 
 
 class SparseToDense(Cell):
-    """``SparseToDense()(sparse_tensor)``: a COOTensor's dense Tensor."""
+    """``SparseToDense()(sparse_tensor)``: a COOTensor's dense Tensor (of a repeated index,
+    the last value stays, as ``ops.SparseToDense``)."""
 
     def construct(self, sparse_tensor):
         from ..sparse_tensors import COOTensor
@@ -22,7 +23,8 @@ class SparseToDense(Cell):
             raise CellTypeError(message("nn.SparseToDense sparse_tensor", "a COOTensor",
                                         type(sparse_tensor).__name__,
                                         "Build one with ms.COOTensor(indices, values, shape)."))
-        return sparse_tensor.to_dense()
+        from ..ops.prims_sparse import last_written
+        return last_written(sparse_tensor).to_dense()
 
 
 class SparseTensorDenseMatmul(Cell):

@@ -29,11 +29,23 @@ def _coo(where, indices, values, shape):
     return COOTensor(indices, values, _shape(where, shape))
 
 
+def last_written(coo):
+    """``coo`` with only the last value of each repeated index (MindSpore's SparseToDense
+    writes them in order, so the last one stays)."""
+    ind = getval(coo.indices).astype(onp.int64)
+    flat = onp.ravel_multi_index(tuple(ind.T), coo.shape, mode="clip") if len(ind) else ind[:, 0]
+    _, first_of_reversed = onp.unique(flat[::-1], return_index=True)
+    keep = onp.sort(len(flat) - 1 - first_of_reversed)
+    return COOTensor(Tensor(ind[keep]), coo.values[keep], coo.shape)
+
+
 class SparseToDense(AttrPrimitive):
-    """``SparseToDense()(indices, values, sparse_shape)``: the dense Tensor (duplicates add)."""
+    """``SparseToDense()(indices, values, sparse_shape)``: the dense Tensor (of a repeated
+    index, the last value stays, as in MindSpore)."""
 
     def __call__(self, indices, values, sparse_shape):
-        return _coo("SparseToDense sparse_shape", indices, values, sparse_shape).to_dense()
+        coo = _coo("SparseToDense sparse_shape", indices, values, sparse_shape)
+        return last_written(coo).to_dense()
 
 
 class SparseTensorDenseAdd(AttrPrimitive):
