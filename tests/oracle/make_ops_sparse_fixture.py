@@ -11,6 +11,7 @@ import json
 import os
 import subprocess
 import sys
+import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
@@ -45,8 +46,9 @@ def worker(start):
 def main(path):
     cases, start = sparse_cases(), 0
     while start < len(cases):
-        lines = subprocess.run([sys.executable, __file__, "--worker", str(start)],
-                               capture_output=True, text=True, timeout=300).stdout
+        lines = subprocess.run([sys.executable, os.path.abspath(__file__), "--worker",
+                                str(start)], capture_output=True, text=True, timeout=300,
+                               cwd=tempfile.gettempdir()).stdout  # AKG leaves files in cwd
         for line in lines.splitlines():
             if line.startswith('{"index"'):
                 record = json.loads(line)
