@@ -48,4 +48,5 @@ __getattr__, __dir__ = lazy_names(__name__, {
     "common.dtype_names": ["bool", "byte", "cdouble", "cfloat", "double", "float", "half",
                            "int", "intc", "intp", "long", "short", "single", "ubyte", "uintc",
                            "uintp", "ushort"],
+    "sparse_tensors": ["COOTensor", "CSRTensor"],
 }, globals(), submodules=("dataset", "mint", "train"))

@@ -89,6 +89,7 @@ _EXPORTS = {  # module -> the names it exports here
                   "EmbeddingExt", "L1LossExt", "LayerNormExt", "LogSoftmaxExt", "MaxPool2dExt",
                   "PReLUExt"],
     "matrix_cells": ["MatDet", "MatInverse", "MatrixDiag", "MatrixDiagPart", "MatrixSetDiag"],
+    "sparse_cells": ["SparseTensorDenseMatmul", "SparseToDense"],
     "rest_cells": ["Jvp", "SyncBatchNorm", "TripletMarginWithDistanceLoss", "Vjp"],
     "adafactor": ["AdaFactor"],
     "loss_sampled": ["SampledSoftmaxLoss"],
