@@ -37,6 +37,7 @@ class Generator:
     """A random generator with its own state (MindSpore's ``ms.Generator``): seed it with
     ``manual_seed``, save and restore it with ``get_state``/``set_state``. A new one starts
     from seed 0."""
+    _name = "Generator"
 
     def __init__(self):
         self._random = onp.random.RandomState(0)
@@ -47,7 +48,7 @@ class Generator:
 
     def manual_seed(self, seed):
         """Seed the generator; returns it."""
-        seed = _check_seed(f"{type(self).__name__}.manual_seed", seed)
+        seed = _check_seed(f"{self._name}.manual_seed", seed)
         self._numpy().seed(seed % 2 ** 32)
         self._initial = seed
         return self
@@ -71,7 +72,7 @@ class Generator:
 
     def set_state(self, state):
         """Restore a state ``get_state`` returned (of this generator or another one)."""
-        where = f"{type(self).__name__}.set_state state"
+        where = f"{self._name}.set_state state"
         if not is_tensor(state):
             raise OpInputError(message(where, "a uint8 Tensor from get_state()",
                                        describe(state)))
@@ -93,6 +94,7 @@ class Generator:
 class _DefaultGenerator(Generator):
     """NumPy's global generator, which the random ops draw from; its initial seed is the one
     ``ms.manual_seed``/``ms.initial_seed`` keep."""
+    _name = "default_generator"
 
     def __init__(self):  # no state of its own
         pass
@@ -102,7 +104,7 @@ class _DefaultGenerator(Generator):
 
     def manual_seed(self, seed):
         from . import ms_functions
-        ms_functions.manual_seed(_check_seed("default_generator.manual_seed", seed))
+        ms_functions.manual_seed(_check_seed(f"{self._name}.manual_seed", seed))
         return self
 
     def initial_seed(self):
