@@ -55,7 +55,7 @@ class Generator:
 
     def seed(self):
         """Seed the generator with a fresh random seed (from the OS) and return that seed."""
-        value = int(onp.random.SeedSequence().generate_state(1, onp.uint64)[0] >> 1)
+        value = int(onp.random.SeedSequence().generate_state(1, onp.uint64)[0]) >> 1
         self.manual_seed(value)
         return value
 

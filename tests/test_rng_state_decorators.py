@@ -1,5 +1,8 @@
 """``ms.Generator``, ``ms.get_rng_state``/``set_rng_state`` and the graph decorators
 (``recompute``, ``lazy_inline``, ``no_inline``, ``constexpr``, ``set_deterministic``)."""
+import doctest
+import importlib
+
 import numpy as onp
 import pytest
 from hypothesis import given, settings, strategies as st
@@ -118,3 +121,9 @@ def test_set_deterministic_once(monkeypatch):
     assert ms.get_context("deterministic") == "OFF"
     with pytest.raises(ContextError, match="set_deterministic: expected a single call"):
         ms.set_deterministic(True)
+
+
+@pytest.mark.parametrize("module", ["amp.scalers", "ms_generator", "ms_decorators"])
+def test_doctests(module):
+    found = doctest.testmod(importlib.import_module(f"minpy_compat.{module}"))
+    assert found.attempted and not found.failed

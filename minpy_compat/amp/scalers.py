@@ -4,8 +4,8 @@ scale when they overflow.
 
 >>> from minpy_compat import amp, Tensor
 >>> scaler = amp.DynamicLossScaler(1024, 2, 1000)
->>> scaler.scale(Tensor(3.0))
-Tensor(shape=[], dtype=Float32, value= 3072)
+>>> print(scaler.scale(Tensor(3.0)), scaler.unscale(Tensor(3072.0)))
+3072.0 3.0
 """
 import numbers
 
