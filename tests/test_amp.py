@@ -52,6 +52,19 @@ def test_o1_casts_only_white_list_cells():
     assert seen == {"0": (onp.float16, onp.float32), "1": (onp.float32, onp.float32)}
 
 
+def test_o1_casts_a_white_list_network_itself():
+    dense = nn.Dense(3, 2)
+    x = x32()
+    want = dense(x).asnumpy()
+    net = amp.auto_mixed_precision(dense, "O1")
+    out = net(x)
+    assert net is dense and out.dtype == onp.float32
+    low = (x.asnumpy().astype(onp.float16) @ dense.weight.asnumpy().astype(onp.float16).T
+           + dense.bias.asnumpy().astype(onp.float16)).astype(onp.float32)
+    onp.testing.assert_allclose(out.asnumpy(), low, rtol=1e-3, atol=1e-3)
+    assert not onp.array_equal(out.asnumpy(), want)
+
+
 def test_o1_leaves_a_cell_the_user_set_with_to_float():
     net = mlp()
     net._cells["3"].to_float(onp.float32)

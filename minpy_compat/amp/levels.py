@@ -99,6 +99,16 @@ def _cast_white_list(network, white_list, dtype):
     return network
 
 
+def _o1(network, white_list, dtype):
+    """``O1`` on ``network``, itself cast when it is of the white list (MindSpore casts the
+    white-list primitives its construct calls: a bare ``Dense`` runs its MatMul in float16)."""
+    if isinstance(network, tuple(white_list)) and network.__dict__.get("_float_type") is None:
+        network.to_float(dtype)
+        network.register_forward_hook(_to_float32_after)
+        return network
+    return _cast_white_list(network, white_list, dtype)
+
+
 def _keep_black_list(network, black_list, dtype):
     """``O2``: the network in ``dtype``, each Cell of ``black_list`` swapped for a wrapper that
     runs it in float32 and casts its output back to ``dtype`` (MindSpore's ``_OutputTo16``)."""
@@ -137,7 +147,7 @@ def auto_mixed_precision(network, amp_level="O0", dtype=onp.float16):
     if amp_level == "O0":
         return network
     if amp_level == "O1":
-        network = _cast_white_list(network, _white_list(), dtype)
+        network = _o1(network, _white_list(), dtype)
     elif amp_level == "O2":
         network = _OutputTo32(_keep_black_list(network, _black_list(), dtype))
     else:
@@ -171,5 +181,5 @@ def custom_mixed_precision(network, *, white_list=None, black_list=None, dtype=o
                                         "both", "Pass only one of them."))
     dtype = _check_dtype("custom_mixed_precision", dtype)
     if white_list is not None:
-        return _cast_white_list(network, _check_list("white_list", white_list), dtype)
+        return _o1(network, _check_list("white_list", white_list), dtype)
     return _OutputTo32(_keep_black_list(network, _check_list("black_list", black_list), dtype))
