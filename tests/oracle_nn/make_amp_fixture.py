@@ -145,7 +145,7 @@ def main():
     fixture = {"levels": levels(onp.random.default_rng(0)), "errors": errors(),
                "scalers": scalers(), "rng": rng_and_decorators()}
     with open(os.path.join(HERE, "amp_fixture.json"), "w") as file:
-        json.dump(fixture, file, indent=0, sort_keys=True)
+        json.dump(fixture, file, sort_keys=True)
 
 
 if __name__ == "__main__":
