@@ -42,6 +42,9 @@ __getattr__, __dir__ = lazy_names(__name__, {
               "RunContext", "TimeMonitor", "Top1CategoricalAccuracy", "Top5CategoricalAccuracy",
               "TopKCategoricalAccuracy", "auc", "get_metric_fn", "load_checkpoint",
               "load_param_into_net", "names", "save_checkpoint"],
+    "amp": ["build_train_network"],
+    "ms_generator": ["Generator", "default_generator", "get_rng_state", "set_rng_state"],
+    "ms_decorators": ["constexpr", "lazy_inline", "no_inline", "recompute", "set_deterministic"],
     "ms_functions": ["from_numpy", "initial_seed", "is_tensor", "jit", "jit_class",
                      "manual_seed", "mutable", "seed"],
     "dtype": ["dtype_to_nptype", "dtype_to_pytype", "pytype_to_dtype"],
@@ -49,4 +52,4 @@ __getattr__, __dir__ = lazy_names(__name__, {
                            "int", "intc", "intp", "long", "short", "single", "ubyte", "uintc",
                            "uintp", "ushort"],
     "sparse_tensors": ["COOTensor", "CSRTensor"],
-}, globals(), submodules=("dataset", "mint", "train"))
+}, globals(), submodules=("amp", "dataset", "mint", "train"))

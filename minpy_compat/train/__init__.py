@@ -22,8 +22,9 @@ from ..lazy_names import lazy_names
 # the metrics added later load on first use
 _LAZY = {"metrics_bleu": ["BleuScore", "ConfusionMatrixMetric"],
          "metrics_surface": ["HausdorffDistance", "MeanSurfaceDistance", "RootMeanSquareDistance"],
-         "metrics_occlusion": ["OcclusionSensitivity"]}
-__getattr__, __dir__ = lazy_names(__name__, _LAZY, globals())
+         "metrics_occlusion": ["OcclusionSensitivity"],
+         "amp": ["build_train_network"]}
+__getattr__, __dir__ = lazy_names(__name__, _LAZY, globals(), submodules=("amp",))
 
 __all__ = ["Accuracy", "BleuScore", "ConfusionMatrixMetric", "HausdorffDistance",
            "MeanSurfaceDistance", "OcclusionSensitivity", "RootMeanSquareDistance", "Callback",
@@ -33,5 +34,6 @@ __all__ = ["Accuracy", "BleuScore", "ConfusionMatrixMetric", "HausdorffDistance"
            "LossMonitor", "LossScaleManager", "MAE", "MSE", "Metric", "Model", "ModelCheckpoint",
            "Perplexity", "Precision", "ROC", "Recall", "ReduceLROnPlateau", "RunContext",
            "TimeMonitor", "Top1CategoricalAccuracy", "Top5CategoricalAccuracy",
-           "TopKCategoricalAccuracy", "auc", "get_metric_fn", "get_metrics", "load_checkpoint",
+           "TopKCategoricalAccuracy", "auc", "build_train_network", "get_metric_fn",
+           "get_metrics", "load_checkpoint",
            "load_param_into_net", "names", "save_checkpoint"]
