@@ -103,6 +103,6 @@ def set_deterministic(deterministic):
     if _deterministic:
         raise ContextError(message("set_deterministic", "a single call per process",
                                    "a second call", "Set it once, before running the network."))
-    from . import ms_context
+    from .ms_context import set_context
+    set_context(deterministic="ON" if deterministic else "OFF")
     _deterministic["value"] = deterministic
-    ms_context._settings["deterministic"] = "ON" if deterministic else "OFF"
