@@ -63,6 +63,16 @@ def _iterate(self):
     return iter(self.view(Array))
 
 
+def _value(self):
+    """``w.value()``: the current data as a plain Array (a copy), or the traced stand-in
+    while a substitution holds one."""
+    if _substitutions_open[0]:
+        stand_in = traced_value(self)
+        if stand_in is not self:
+            return stand_in
+    return self.view(Array).copy()
+
+
 def install_reads(parameter_class):
     """Set the reading methods on ``parameter_class`` (once, when it is defined)."""
     parameter_class.__getitem__ = _substituted("__getitem__", _plain_getitem)
@@ -72,3 +82,4 @@ def install_reads(parameter_class):
     for name in COMPUTING:
         setattr(parameter_class, name, _substituted(name, getattr(Array, name)))
     parameter_class.T = property(_transposed)
+    parameter_class.value = _value

@@ -151,10 +151,6 @@ class Parameter(Array):
     def data(self):
         return self
 
-    def value(self):
-        """The current data as a plain Array (a copy)."""
-        return self.view(Array).copy()
-
     def init_data(self, *args, **kwargs):
         return self
 

@@ -226,3 +226,32 @@ def test_in_place_methods_write_into_the_stand_in_as_in_a_cell():
     numpy.testing.assert_array_equal(w, W)
     w[0] = 9.0  # outside a gradient: a write into the Parameter itself
     numpy.testing.assert_array_equal(w[0], [9.0, 9.0])
+
+
+def test_every_differentiable_tensor_method_sees_a_free_parameter():
+    """The same over MindSpore's Tensor methods and NumPy's reductions called without
+    arguments (``w.exp()``, ``w.logsumexp()``, ``w.sum()``, ``w.value()``...). ``clone``
+    makes a new Parameter, a constant, as in MindSpore."""
+    from minpy_compat.ops.tensor_methods import FORWARDED, MODULES
+    value = numpy.array([[0.3, 0.6], [0.2, 0.45]])
+    names = set(FORWARDED) | {name for listed in MODULES.values() for name in listed}
+    names |= {"sum", "mean", "max", "min", "prod", "std", "var", "cumsum", "value"}
+    checked, wrong = 0, []
+    for name in sorted(names - {"clone"}):
+        def call(t, name=name):
+            return mnp.sum(getattr(t, name)())
+        try:
+            ms.set_seed(3)
+            expected = ms.grad(call)(ms.Parameter(ms.Tensor(value.copy())).value())
+        except Exception:  # noqa: BLE001 (needs arguments, or has no gradient: not checked)
+            continue
+        if not (numpy.all(numpy.isfinite(expected)) and numpy.any(expected != 0)):
+            continue
+        w = ms.Parameter(ms.Tensor(value.copy()), name='w')
+        ms.set_seed(3)
+        (grad_w,) = ms.grad(lambda: call(w), None, [w])()
+        checked += 1
+        if not numpy.allclose(grad_w, expected, rtol=1e-10):
+            wrong.append(name)
+    assert wrong == []
+    assert checked >= 95
