@@ -126,6 +126,12 @@ BAD = [
     (lambda: ops.AdaptiveAvgPool3D(1)(_t(onp.ones((0, 1, 2, 2, 2)))), CellArgumentError,
      r"AdaptiveAvgPool3D x: expected a \(N, C, D, H, W\) or \(C, D, H, W\) Tensor with no "
      r"empty axis, got shape \(0, 1, 2, 2, 2\)"),
+    (lambda: ops.FractionalMaxPool([1.0, 1.5, 1.5, 1.0])(_t(onp.ones((0, 4, 4, 1)))),
+     CellArgumentError, r"FractionalMaxPool x: expected an \(N, H, W, C\) Tensor with no "
+     r"empty axis, got shape \(0, 4, 4, 1\)"),
+    (lambda: ops.FractionalAvgPool([1.0, 1.5, 1.5, 1.0])(_t(onp.ones((1, 4, 4, 0)))),
+     CellArgumentError, r"FractionalAvgPool x: expected an \(N, H, W, C\) Tensor with no "
+     r"empty axis"),
 ]
 
 
