@@ -203,8 +203,8 @@ def _div(a, b):
     q = onp.abs(a) // onp.where(b == 0, 1, onp.abs(b))
     q = onp.where((a < 0) != (b < 0), -q, q)
     info = onp.iinfo(a.dtype)  # n / 0 saturates (0 / 0 is 0), as MindSpore's ScatterNdDiv
-    top, low = onp.array(info.max, a.dtype), onp.array(info.min, a.dtype)
-    return onp.where(b == 0, onp.where(a > 0, top, onp.where(a < 0, low, 0)),
+    top, low, zero = (onp.array(v, a.dtype) for v in (info.max, info.min, 0))
+    return onp.where(b == 0, onp.where(a > 0, top, onp.where(a < 0, low, zero)),
                      q).astype(a.dtype)
 
 
