@@ -128,8 +128,8 @@ def test_writes_change_the_parameter_in_place():
     ops.ScatterSub()(p, idx[:1], ms.Tensor(onp.ones((1, 2), onp.float32)))
     ops.ScatterUpdate()(p, idx[2:], ms.Tensor(onp.zeros((1, 2), onp.float32)))
     assert p.tolist() == [[1.0, 1.0], [1.0, 1.0], [0.0, 0.0]]
-    ops.AssignSub()(p, ms.Tensor([1.0, 0.0]))
-    ops.AssignAdd()(p, ms.Tensor([0.0, 2.0]))
+    ops.AssignSub()(p, ms.Tensor([[1.0, 0.0]] * 3))  # MindSpore wants the variable's shape
+    ops.AssignAdd()(p, ms.Tensor([[0.0, 2.0]] * 3))
     ones = ms.Tensor(onp.ones((3, 2), onp.float32))
     ops.ApplyGradientDescent()(p, ms.Tensor(onp.float32(0.5)), ones)
     assert p.tolist() == [[-0.5, 2.5], [-0.5, 2.5], [-1.5, 1.5]]

@@ -14,12 +14,13 @@ array([3., 5.], dtype=float32)
 
 from .. import numpy as np
 from . import scattering as T
+from .indexing import INT16_UP, INT32_UP
 from .prims_select import _highest, _lowest, _segment_reduce
 
 
 # ---- segments ------------------------------------------------------------------------------
-def _segment(name, reduce, fill, doc):
-    op = _segment_reduce(f"ops.{name}", reduce, fill)
+def _segment(name, reduce, fill, doc, ids_dtypes=INT32_UP):
+    op = _segment_reduce(f"ops.{name}", reduce, fill, ids_dtypes)
 
     def segment(input_x, segment_ids, num_segments):
         return op(input_x, segment_ids, num_segments)
@@ -30,7 +31,8 @@ def _segment(name, reduce, fill, doc):
 
 unsorted_segment_sum = _segment(
     "unsorted_segment_sum", np.sum, lambda d: 0,
-    "The sum of the rows of ``input_x`` in each segment (ids outside 0..n-1 dropped).")
+    "The sum of the rows of ``input_x`` in each segment (ids outside 0..n-1 dropped).",
+    INT16_UP)
 unsorted_segment_max = _segment(
     "unsorted_segment_max", np.max, _lowest,
     "The max of each segment (the dtype's lowest value for an empty one).")
@@ -47,8 +49,7 @@ def _tensor_scatter(kind):
     where = f"ops.tensor_scatter_{kind}"
 
     def tensor_scatter(input_x, indices, updates):
-        positions = T._nd_positions(where, T._shape(input_x), indices)
-        T._fit(where, updates, positions)
+        positions = T.tensor_positions(where, kind, input_x, indices, updates)
         return T.combine_at(input_x, positions.ravel(), np.reshape(updates, (-1,)),
                             T.COMBINE[kind])
     tensor_scatter.__name__ = tensor_scatter.__qualname__ = f"tensor_scatter_{kind}"

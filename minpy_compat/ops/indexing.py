@@ -31,10 +31,17 @@ def _data(x):
     return onp.asarray(getval(x))
 
 
-def _indices(where, index):
+# the index dtypes MindSpore 2.10 takes, per op (None: any int)
+INT16_UP = (onp.dtype(onp.int16), onp.dtype(onp.int32), onp.dtype(onp.int64))
+INT32_UP = INT16_UP[1:]
+
+
+def _indices(where, index, allowed=None):
     data = index_data(index)
-    if data.dtype.kind not in "iu":
-        raise CellTypeError(message(f"{where} indices", "an int Tensor",
+    if data.dtype.kind not in "iu" or (allowed and data.dtype not in allowed):
+        wanted = "an int" if data.dtype.kind not in "iu" else \
+            "an " + ", ".join(d.name for d in allowed[:-1]) + f" or {allowed[-1].name}"
+        raise CellTypeError(message(f"{where} indices", f"{wanted} Tensor",
                                     f"dtype {data.dtype}", "Cast them with ops.cast(i, ms.int32)."))
     return data
 
@@ -43,7 +50,11 @@ def _indices(where, index):
 def gather(input_params, input_indices, axis, batch_dims=0):
     """Slices of ``input_params`` along ``axis`` at ``input_indices`` (negative ones
     count from the end); the first ``batch_dims`` axes of both are matched up."""
-    index = _indices("ops.gather", input_indices)
+    rank = onp.ndim(getval(input_params))
+    if isinstance(axis, int) and not -max(rank, 1) <= axis < max(rank, 1):
+        raise CellArgumentError(message("ops.gather axis", f"an axis in [{-rank}, {rank})",
+                                        str(axis), "Pick an existing axis."))
+    index = _indices("ops.gather", input_indices, INT16_UP)
     if batch_dims == 0:
         return np.take(input_params, index, axis=axis)
     shape = onp.shape(getval(input_params))
@@ -65,7 +76,7 @@ def gather(input_params, input_indices, axis, batch_dims=0):
 def gather_elements(input, dim, index):
     """``out[i][j] = input[index[i][j]][j]`` along ``dim`` (torch's ``gather``); the
     other axes of ``index`` may be shorter than the input's."""
-    index = _indices("ops.gather_elements", index)
+    index = _indices("ops.gather_elements", index, INT32_UP)
     dim %= index.ndim
     region = tuple(slice(None) if d == dim else slice(0, n) for d, n in enumerate(index.shape))
     return np.take_along_axis(input[region], index, axis=dim)
@@ -78,7 +89,7 @@ def gather_d(x, dim, index):
 
 def gather_nd(input_x, indices):
     """The last axis of ``indices`` indexes the leading axes of ``input_x``."""
-    index = _indices("ops.gather_nd", indices)
+    index = _indices("ops.gather_nd", indices, INT16_UP)
     return input_x[tuple(onp.moveaxis(index, -1, 0))]
 
 
@@ -86,7 +97,9 @@ def gather_nd(input_x, indices):
 def one_hot(indices, depth, on_value=1, off_value=0, axis=-1):
     """``on_value`` where the new axis equals the index, ``off_value`` elsewhere (out of
     range indices give a row of ``off_value``). Python ints give Int64, floats Float32."""
-    index = _indices("ops.one_hot", indices)
+    if isinstance(depth, int) and depth < 0:
+        raise CellArgumentError(message("ops.one_hot depth", "an int >= 0", repr(depth)))
+    index = _indices("ops.one_hot", indices, INT32_UP)
     hit = index[..., None] == onp.arange(depth)
     if axis != -1:
         hit = onp.moveaxis(hit, -1, axis)

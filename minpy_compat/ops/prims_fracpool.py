@@ -92,9 +92,9 @@ class _FractionalPool(AttrPrimitive):
         if onp.dtype(getattr(data, "dtype", None)) not in _SEQUENCE_DTYPES:
             raise CellTypeError(message(where, "a float32, float64, int32 or int64 Tensor",
                                         describe(x)))
-        if data.ndim != 4:
-            raise CellArgumentError(message(where, "an (N, H, W, C) Tensor",
-                                            f"shape {data.shape}"))
+        if data.ndim != 4 or 0 in data.shape:  # MindSpore refuses any empty axis
+            raise CellArgumentError(message(where, "an (N, H, W, C) Tensor with no empty "
+                                            "axis", f"shape {data.shape}"))
         sizes = data.shape[1:3]
         outs = [int(n // r) for n, r in zip(sizes, self.pooling_ratio[1:3])]
         if min(outs) < 1:

@@ -40,6 +40,26 @@ def _kinds(where, x, kinds, wanted):
     return x
 
 
+def _sortable(where, x):
+    """``x`` once it is a real Tensor MindSpore's sorting kernels take (not UInt32/UInt64)."""
+    _kinds(where, x, "iuf", "a real Tensor")
+    if _dtype_of(x) in (onp.uint32, onp.uint64):
+        raise CellTypeError(message(where, "a real Tensor other than uint32/uint64",
+                                    str(_dtype_of(x)), "Cast it with ops.cast(x, ms.int64)."))
+    return x
+
+
+def _first_past(table, wanted, side):
+    """Per row, the first place ``i`` with ``value <= table[i]`` (``side='right'``: ``<``),
+    else the row's length: MindSpore's rule, which also answers NaNs and unsorted rows (a
+    NaN value lands past the end; a NaN in the table is never the place)."""
+    if table.size == 0 or (table[..., 1:] >= table[..., :-1]).all():
+        return onp.array([onp.searchsorted(t, w, side=side) for t, w in zip(table, wanted)])
+    past = wanted[..., None] <= table[:, None] if side == "left" else \
+        wanted[..., None] < table[:, None]
+    return onp.where(past.any(-1), past.argmax(-1), table.shape[-1])
+
+
 def _as_int(where, value):
     """An int from a Python int or a 0-d int Tensor."""
     data = getval(value)
@@ -74,7 +94,7 @@ class NthElement(AttrPrimitive):
         self._keep(reverse=check_number("NthElement reverse", reverse, (bool,)))
 
     def __call__(self, input, n):
-        _kinds("NthElement input", input, "iuf", "a real Tensor")
+        _sortable("NthElement input", input)
         n = _as_int("NthElement n", n)
         shape = onp.shape(getval(input))
         if not shape or not 0 <= n < shape[-1]:
@@ -99,19 +119,20 @@ class LowerBound(AttrPrimitive):
     def __call__(self, sorted_x, values):
         name = type(self).__name__
         for arg, x in (("sorted_x", sorted_x), ("values", values)):
-            _kinds(f"{name} {arg}", x, "iuf", "a real Tensor")
-            if onp.ndim(getval(x)) != 2:
-                raise CellArgumentError(message(f"{name} {arg}", "a 2-D Tensor",
-                                                f"shape {onp.shape(getval(x))}"))
+            _sortable(f"{name} {arg}", x)
         table, wanted = getval(sorted_x), getval(values)
-        if table.dtype != wanted.dtype:
+        if table.dtype != wanted.dtype:  # MindSpore checks the dtypes before the ranks
             raise CellTypeError(message(f"{name} values", f"sorted_x's dtype {table.dtype}",
                                         str(wanted.dtype)))
+        for arg, x in (("sorted_x", table), ("values", wanted)):
+            if x.ndim != 2:
+                raise CellArgumentError(message(f"{name} {arg}", "a 2-D Tensor",
+                                                f"shape {x.shape}"))
         if table.shape[0] != wanted.shape[0]:
             raise CellArgumentError(message(f"{name} values", f"{table.shape[0]} rows "
                                             "(sorted_x's)", f"shape {wanted.shape}"))
-        rows = [onp.searchsorted(t, w, side=self._side) for t, w in zip(table, wanted)]
-        return wrap(onp.array(rows, self.out_type).reshape(wanted.shape))
+        rows = _first_past(onp.asarray(table), onp.asarray(wanted), self._side)
+        return wrap(rows.astype(self.out_type).reshape(wanted.shape))
 
 
 class UpperBound(LowerBound):

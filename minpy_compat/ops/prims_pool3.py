@@ -50,6 +50,14 @@ def _argmax_type(where, value):
     return dtype
 
 
+def _refuse(where, x, dtypes=("bool",)):
+    """MindSpore's pool kernels refuse these dtypes (checked before the shape)."""
+    dtype = onp.result_type(getval(x))
+    if dtype.name in dtypes:
+        raise CellTypeError(message(where, "a float or int Tensor (not " + ", ".join(dtypes)
+                                    + ")", f"dtype {dtype}", "Cast it to a float dtype."))
+
+
 def _gather(x, flat, lead):
     """``x``'s values at ``flat`` (indices into the axes after the first ``lead``)."""
     shape = onp.shape(getval(x))
@@ -73,6 +81,9 @@ def _pooled_max(where, x, kernel, stride, pads, dilation, ceil_mode):
                                             f"shape {data.shape}"))
         outs.append(out)
         widths.append((p, max((out - 1) * s + d * (k - 1) + 1 - n - p, 0)))
+    if data.size == 0:  # no batch or no channel: an empty answer, as MindSpore
+        shape = data.shape[:2] + tuple(outs)
+        return np.reshape(x, shape), onp.zeros(shape, onp.int64)
     low = -onp.inf if data.dtype.kind == "f" else onp.iinfo(data.dtype).min
     full = onp.pad(data, widths, constant_values=low)
     taps = [full[(Ellipsis,) + tuple(slice(o * d, o * d + (m - 1) * s + 1, s) for o, d, m, s
@@ -107,6 +118,7 @@ class _ArgmaxPool(Primitive):
         self.argmax_type = _argmax_type(where, argmax_type)
 
     def __call__(self, x):
+        _refuse(f"{self.name} x", x)
         _rank(f"{self.name} x", x, self.count + 2)
         out, flat = _pooled_max(self.name, x, self.kernel, self.strides, self.pads,
                                 self.dilation, self.ceil_mode)
@@ -137,11 +149,12 @@ class MaxPoolWithArgmaxV2(_ArgmaxPool):
                     ("kernel_size",))
 
 
-def _adaptive_input(where, x):
+def _adaptive_input(where, x, refused=("bool",)):
+    _refuse(f"{where} x", x, refused)
     shape = onp.shape(getval(x))
-    if len(shape) not in (4, 5):
+    if len(shape) not in (4, 5) or 0 in shape:
         raise CellArgumentError(message(f"{where} x", "a (N, C, D, H, W) or (C, D, H, W) "
-                                        "Tensor", f"shape {shape}"))
+                                        "Tensor with no empty axis", f"shape {shape}"))
     return shape
 
 
@@ -165,7 +178,8 @@ class AdaptiveAvgPool3D(Primitive):
 
     def __call__(self, x):
         from ..nn.pool_cells import _bins
-        rank = len(_adaptive_input("AdaptiveAvgPool3D", x))
+        rank = len(_adaptive_input("AdaptiveAvgPool3D", x,
+                                   ("bool", "uint16", "uint32", "uint64")))
         dtype = onp.result_type(getval(x))
         out = x if dtype.kind == "f" else onp.asarray(getval(x), onp.float64)
         for axis, size in enumerate(self._sizes, start=rank - 3):

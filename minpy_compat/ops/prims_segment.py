@@ -20,7 +20,7 @@ from ..tensor import is_tensor
 from . import fn_shaping as F
 from . import fn_windows as W
 from .prims_base import AttrPrimitive, check_int, check_ints, check_number
-from .prims_select import _segment_reduce
+from .prims_select import _segment_reduce, refuse_bool
 
 
 def _ints_of(where, x, kinds=(onp.int32, onp.int64)):
@@ -49,6 +49,7 @@ def _segment(name, reduce, fill, empty_zero=False, mean=False):
     op = _segment_reduce(name, reduce, fill)
 
     def call(self, input_x, segment_ids):
+        refuse_bool(name, input_x)
         ids, count = _sorted_ids(name, input_x, segment_ids)
         out = op(input_x, wrap(ids), count)
         sizes = onp.bincount(ids, minlength=count).reshape((-1,) + (1,) * (out.ndim - 1))

@@ -23,11 +23,9 @@ from .prims_base import AttrPrimitive, check_int, check_number, forwarding
 
 
 # ---- segments ----------------------------------------------------------------------------
-def _segments(where, x, segment_ids, num_segments):
+def _segments(where, x, segment_ids, num_segments, ids_dtypes):
     """(one-hot membership (num_segments, N), x as (N, rest...), output shape)."""
     ids = onp.asarray(getval(segment_ids))
-    if ids.dtype.kind not in "iu":
-        raise CellTypeError(message(f"{where} segment_ids", "an int Tensor", str(ids.dtype)))
     count = int(getval(num_segments)) if is_tensor(num_segments) else check_int(
         f"{where} num_segments", num_segments)
     if count <= 0:
@@ -36,14 +34,26 @@ def _segments(where, x, segment_ids, num_segments):
     if shape[:ids.ndim] != ids.shape:
         raise CellArgumentError(message(f"{where} segment_ids", f"a prefix of shape {shape}",
                                         f"shape {ids.shape}"))
+    if ids.dtype not in ids_dtypes:
+        wanted = "an int" if ids.dtype.kind not in "iu" else "an " + ", ".join(
+            d.name for d in ids_dtypes[:-1]) + f" or {ids_dtypes[-1].name}"
+        raise CellTypeError(message(f"{where} segment_ids", f"{wanted} Tensor", str(ids.dtype)))
     member = ids.reshape(1, -1) == onp.arange(count).reshape(-1, 1)
     rest = shape[ids.ndim:]
     return member, np.reshape(x, (ids.size,) + rest), (count,) + rest
 
 
-def _segment_reduce(where, reduce, fill):
+def refuse_bool(where, x):
+    """MindSpore's segment reductions take numbers, not Bool."""
+    if getattr(getval(x), "dtype", None) == onp.bool_:
+        raise CellTypeError(message(f"{where} input_x", "a Tensor of numbers", "dtype bool",
+                                    "Cast it with ops.cast(x, ms.int32)."))
+
+
+def _segment_reduce(where, reduce, fill, ids_dtypes=X.INT32_UP):
     def op(input_x, segment_ids, num_segments):
-        member, rows, shape = _segments(where, input_x, segment_ids, num_segments)
+        refuse_bool(where, input_x)
+        member, rows, shape = _segments(where, input_x, segment_ids, num_segments, ids_dtypes)
         dtype = getval(input_x).dtype
         mask = member.reshape(member.shape + (1,) * (len(shape) - 1))
         empty = fill(dtype)
@@ -61,7 +71,8 @@ def _highest(dtype):
 
 
 UnsortedSegmentSum = forwarding(
-    "UnsortedSegmentSum", _segment_reduce("UnsortedSegmentSum", np.sum, lambda d: 0),
+    "UnsortedSegmentSum", _segment_reduce("UnsortedSegmentSum", np.sum, lambda d: 0,
+                                          X.INT16_UP),
     "UnsortedSegmentSum()(x, segment_ids, num_segments): the sum of each segment.")
 UnsortedSegmentMax = forwarding(
     "UnsortedSegmentMax", _segment_reduce("UnsortedSegmentMax", np.max, _lowest),
@@ -75,24 +86,14 @@ UnsortedSegmentProd = forwarding(
 
 
 # ---- scatter by index tuples -------------------------------------------------------------
-def _scatter_combine(where, combine):
-    """A tensor_scatter op that combines each update with the value at its place; repeated
-    places are combined in order, one round per repetition."""
+def _scatter_combine(where, kind):
+    """A TensorScatter* primitive combining each update with the value at its place
+    (``fn_scatter``'s ``tensor_scatter_{kind}`` under the primitive's name): repeated places
+    combine in order, ``scattering.combine_at``'s rounds."""
     def op(input_x, indices, updates):
-        positions = T._nd_positions(where, onp.shape(getval(input_x)), indices)
-        T._fit(where, updates, positions)
-        flat_positions, values = positions.ravel(), np.reshape(updates, (-1,))
-        seen = onp.zeros(len(flat_positions), int)
-        for i, p in enumerate(flat_positions):
-            seen[i] = onp.count_nonzero(flat_positions[:i] == p)
-        result = input_x
-        for round_ in range(int(seen.max()) + 1 if seen.size else 0):
-            take = onp.nonzero(seen == round_)[0]
-            at = flat_positions[take]
-            current = np.reshape(result, (-1,))[at]
-            combined = combine(current, values[take]).astype(getval(input_x).dtype)
-            result = T._place(result, at, combined, "update")
-        return result
+        positions = T.tensor_positions(where, kind, input_x, indices, updates)
+        return T.combine_at(input_x, positions.ravel(), np.reshape(updates, (-1,)),
+                            T.COMBINE[kind])
     return op
 
 
@@ -101,19 +102,19 @@ TensorScatterUpdate = forwarding("TensorScatterUpdate", T.tensor_scatter_update,
 TensorScatterAdd = forwarding("TensorScatterAdd", T.tensor_scatter_add,
                               "x with updates added at the index tuples.")
 TensorScatterSub = forwarding(
-    "TensorScatterSub", _scatter_combine("TensorScatterSub", lambda a, b: a - b),
+    "TensorScatterSub", _scatter_combine("TensorScatterSub", "sub"),
     "x with updates subtracted at the index tuples.")
 TensorScatterMax = forwarding(
-    "TensorScatterMax", _scatter_combine("TensorScatterMax", np.maximum),
+    "TensorScatterMax", _scatter_combine("TensorScatterMax", "max"),
     "x with the max of it and the updates at the index tuples.")
 TensorScatterMin = forwarding(
-    "TensorScatterMin", _scatter_combine("TensorScatterMin", np.minimum),
+    "TensorScatterMin", _scatter_combine("TensorScatterMin", "min"),
     "x with the min of it and the updates at the index tuples.")
 TensorScatterMul = forwarding(
-    "TensorScatterMul", _scatter_combine("TensorScatterMul", lambda a, b: a * b),
+    "TensorScatterMul", _scatter_combine("TensorScatterMul", "mul"),
     "x multiplied by the updates at the index tuples.")
 TensorScatterDiv = forwarding(
-    "TensorScatterDiv", _scatter_combine("TensorScatterDiv", lambda a, b: a / b),
+    "TensorScatterDiv", _scatter_combine("TensorScatterDiv", "div"),
     "x divided by the updates at the index tuples.")
 ScatterNd = forwarding("ScatterNd", T.scatter_nd,
                        "ScatterNd()(indices, updates, shape): zeros with updates added.")

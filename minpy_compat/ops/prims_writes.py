@@ -18,7 +18,7 @@ from autograd.tracer import getval
 from ..errors import CellArgumentError, CellTypeError, describe, message
 from ..tensor import Parameter
 from .primitives import Primitive
-from .scattering import scatter_value
+from .scattering import _converts, scatter_value
 from .writes import assign_all
 
 
@@ -42,12 +42,28 @@ def _data(where, value, like):
     return data.astype(like.dtype)
 
 
+def _same(where, value, like):
+    """``value`` once MindSpore's AssignAdd/AssignSub take it: a dtype that converts to the
+    variable's (checked first), then the variable's very shape (no broadcasting)."""
+    data = onp.asarray(getval(value))
+    if data.dtype.kind in "biuf" and not _converts(data.dtype, like.dtype):
+        raise CellTypeError(message(where, f"a dtype that converts to the variable's "
+                                    f"{like.dtype}", f"dtype {data.dtype}",
+                                    "Cast it with ops.cast(value, variable.dtype)."))
+    if data.shape != like.shape:
+        raise CellArgumentError(message(where, f"the variable's shape {like.shape}",
+                                        f"shape {data.shape}", "Give a value of that shape "
+                                        "(MindSpore does not broadcast it)."))
+    return value
+
+
 class _Assign(Primitive):
     sign = 1
 
     def __call__(self, variable, value):
         where = type(self).__name__
         variable = _param(f"{where} variable", variable)
+        value = _same(f"{where} value", value, variable)
         new = variable.view(onp.ndarray) + self.sign * _data(f"{where} value", value, variable)
         assign_all([(variable, new)])
         return variable

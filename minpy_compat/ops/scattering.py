@@ -13,18 +13,16 @@ get none.
 array([3., 0., 3.], dtype=float32)
 """
 import numpy as onp
-from autograd.tracer import getval
+from autograd.tracer import getval, isbox
 
 from .. import numpy as np
+from ..array import wrap
 from ..dispatch.numpy_getitem import scatter_add as _scatter_zeros
 from ..errors import CellArgumentError, CellTypeError, message
 from ..tensor import Parameter
-from .indexing import _indices
+from .indexing import INT16_UP, _indices
+from .scatter_places import _fit, _nd_positions, _shape, tensor_positions
 from .writes import assign
-
-
-def _shape(x):
-    return onp.shape(getval(x))
 
 
 def _grid(x):
@@ -44,14 +42,6 @@ def _pick(where, grid, key):
     except IndexError as err:
         raise CellArgumentError(message(f"{where} indices", f"indices within shape {grid.shape}",
                                         str(err), "Keep every index below its axis size."))
-
-
-def _fit(where, updates, positions):
-    if _shape(updates) != positions.shape:
-        raise CellArgumentError(message(
-            f"{where} updates", f"shape {positions.shape}", f"shape {_shape(updates)}",
-            "Give one update per indexed place."))
-    return updates
 
 
 def _place(target, positions, updates, mode):
@@ -133,40 +123,26 @@ def scatter(input, axis, index, src):
 
 
 # ---- by index tuples -----------------------------------------------------------------------
-def _nd_positions(where, shape, indices):
-    index = _indices(where, indices)
-    if index.ndim == 0 or index.shape[-1] > len(shape):
-        raise CellArgumentError(message(f"{where} indices", f"a last axis of at most {len(shape)}",
-                                        f"shape {index.shape}", "Index the leading axes."))
-    grid = onp.arange(int(onp.prod(shape))).reshape(shape)
-    if index.size and (index.min() < 0 or
-                       (index >= onp.array(shape[:index.shape[-1]])).any()):
-        raise CellArgumentError(message(f"{where} indices", f"indices within shape {shape}",
-                                        f"values up to {index.max()} (least {index.min()})",
-                                        "Keep every index in range."))
-    return grid[tuple(onp.moveaxis(index, -1, 0))]
-
-
 def scatter_nd(indices, updates, shape):
     """Zeros of ``shape`` with ``updates`` added at the index tuples ``indices``."""
     shape = tuple(int(n) for n in onp.asarray(getval(shape)).ravel())
     positions = _nd_positions("ops.scatter_nd", shape, indices)
+    _indices("ops.scatter_nd", indices, INT16_UP)
     zeros = np.zeros(shape, dtype=getval(updates).dtype)
     return _place(zeros, positions, _fit("ops.scatter_nd", updates, positions), "add")
 
 
 def tensor_scatter_update(input_x, indices, updates):
     """``input_x`` with ``updates`` written at the index tuples ``indices``."""
-    where = "ops.tensor_scatter_update"
-    positions = _nd_positions(where, _shape(input_x), indices)
-    return _place(input_x, positions, _fit(where, updates, positions), "update")
+    positions = tensor_positions("ops.tensor_scatter_update", "update", input_x, indices,
+                                 updates)
+    return _place(input_x, positions, updates, "update")
 
 
 def tensor_scatter_add(input_x, indices, updates):
     """``input_x`` with ``updates`` added at the index tuples ``indices``."""
-    where = "ops.tensor_scatter_add"
-    positions = _nd_positions(where, _shape(input_x), indices)
-    return _place(input_x, positions, _fit(where, updates, positions), "add")
+    positions = tensor_positions("ops.tensor_scatter_add", "add", input_x, indices, updates)
+    return _place(input_x, positions, updates, "add")
 
 
 def scatter_nd_add(input_x, indices, updates, use_locking=False):
@@ -227,7 +203,8 @@ def _div(a, b):
     q = onp.abs(a) // onp.where(b == 0, 1, onp.abs(b))
     q = onp.where((a < 0) != (b < 0), -q, q)
     info = onp.iinfo(a.dtype)  # n / 0 saturates (0 / 0 is 0), as MindSpore's ScatterNdDiv
-    return onp.where(b == 0, onp.sign(a) * info.max + (a < 0) * (info.min + info.max),
+    top, low, zero = (onp.array(v, a.dtype) for v in (info.max, info.min, 0))
+    return onp.where(b == 0, onp.where(a > 0, top, onp.where(a < 0, low, zero)),
                      q).astype(a.dtype)
 
 
@@ -235,13 +212,26 @@ COMBINE = {"sub": lambda a, b: a - b, "mul": lambda a, b: a * b, "div": _div,
            "max": np.maximum, "min": np.minimum}
 
 
+# the ufunc whose unbuffered ``.at`` applies a COMBINE in order (ints divide by ``_div``)
+_AT = {COMBINE["sub"]: onp.subtract, COMBINE["mul"]: onp.multiply,
+       COMBINE["max"]: onp.maximum, COMBINE["min"]: onp.minimum, _div: onp.true_divide}
+
+
 def combine_at(target, flat, values, combine):
     """``target`` with each of ``values`` combined into its flat place ``flat``, in order:
-    the k-th update to a place is applied in round k (repeats combine one after another)."""
+    the k-th update to a place is applied in round k (repeats combine one after another).
+    Outside a trace one unbuffered ``ufunc.at`` pass does the same, linear in the updates."""
+    dtype, ufunc = getval(target).dtype, _AT.get(combine)
+    if not (isbox(target) or isbox(values)) and ufunc is not None and (
+            ufunc is not onp.true_divide or dtype.kind in "fc"):
+        out = onp.array(getval(target), dtype)
+        with onp.errstate(divide="ignore", invalid="ignore"):
+            ufunc.at(out.reshape(-1), flat, onp.asarray(getval(values)).astype(dtype))
+        return wrap(out)
     order = onp.argsort(flat, kind="stable")
     rank = onp.empty(len(flat), int)
     rank[order] = onp.arange(len(flat)) - onp.searchsorted(flat[order], flat[order], "left")
-    dtype, result = getval(target).dtype, target
+    result = target
     for k in range(int(rank.max()) + 1 if rank.size else 0):
         take = onp.flatnonzero(rank == k)
         current = np.reshape(result, (-1,))[flat[take]]
