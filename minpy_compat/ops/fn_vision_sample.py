@@ -133,21 +133,21 @@ def _base_grid(n, align_corners, dtype):
 def affine_grid(theta, size, align_corners=False):
     """The (N, H, W, 2) or (N, D, H, W, 3) sampling grid of the affine maps ``theta``
     ((N, 2, 3) or (N, 3, 4)) for an output of ``size`` (N, C, H, W) or (N, C, D, H, W)."""
-    tensor_input("affine_grid theta", theta)
+    tensor_input("ops.affine_grid theta", theta)
     if _dtype(theta).name not in ("float16", "float32"):
-        raise CellTypeError(message("affine_grid theta", "a float16 or float32 Tensor",
+        raise CellTypeError(message("ops.affine_grid theta", "a float16 or float32 Tensor",
                                     _dtype(theta).name, "Cast it: theta.astype(ms.float32)."))
     if not isinstance(size, (tuple, list)) or len(size) not in (4, 5):
-        raise CellArgumentError(message("affine_grid size", "(N, C, H, W) or (N, C, D, H, W)",
+        raise CellArgumentError(message("ops.affine_grid size", "(N, C, H, W) or (N, C, D, H, W)",
                                         describe(size)))
     spatial = tuple(int(s) for s in size[2:])
     rank = len(spatial)
     shape = onp.shape(getval(theta))
     if shape[1:] != (rank, rank + 1) or len(shape) != 3:
-        raise CellArgumentError(message("affine_grid theta", f"shape (N, {rank}, {rank + 1}) "
+        raise CellArgumentError(message("ops.affine_grid theta", f"shape (N, {rank}, {rank + 1}) "
                                         f"for a {len(size)}-D size", f"shape {shape}"))
     if shape[0] != size[0]:
-        raise CellArgumentError(message("affine_grid size[0]", f"{shape[0]} like theta",
+        raise CellArgumentError(message("ops.affine_grid size[0]", f"{shape[0]} like theta",
                                         repr(size[0])))
     dtype = _dtype(theta)
     axes = [_base_grid(n, align_corners, dtype) for n in spatial]
@@ -174,29 +174,29 @@ def crop_and_resize(image, boxes, box_indices, crop_size, method='bilinear',
     (num_boxes, crop_h, crop_w, C) Tensor; points outside the image get
     ``extrapolation_value``."""
     if method not in ("bilinear", "nearest", "bilinear_v2"):
-        raise CellArgumentError(message("crop_and_resize method",
+        raise CellArgumentError(message("ops.crop_and_resize method",
                                         "'bilinear', 'nearest' or 'bilinear_v2'", repr(method)))
     for name, value in (("image", image), ("boxes", boxes), ("box_indices", box_indices)):
-        tensor_input(f"crop_and_resize {name}", value)
+        tensor_input(f"ops.crop_and_resize {name}", value)
     shape = onp.shape(getval(image))
     if len(shape) != 4:
-        raise CellArgumentError(message("crop_and_resize image", "a 4-D (B, H, W, C) Tensor",
+        raise CellArgumentError(message("ops.crop_and_resize image", "a 4-D (B, H, W, C) Tensor",
                                         f"shape {shape}"))
     count = onp.shape(getval(boxes))
     index = onp.asarray(getval(box_indices)).astype(int)
     if len(count) != 2 or count[1] != 4 or index.shape != count[:1]:
-        raise CellArgumentError(message("crop_and_resize boxes and box_indices",
+        raise CellArgumentError(message("ops.crop_and_resize boxes and box_indices",
                                         "shapes (num_boxes, 4) and (num_boxes,)",
                                         f"{count} and {index.shape}"))
     if ((index < 0) | (index >= shape[0])).any():
-        raise CellArgumentError(message("crop_and_resize box_indices",
+        raise CellArgumentError(message("ops.crop_and_resize box_indices",
                                         f"values in [0, {shape[0]})", f"{index.tolist()}"))
     if _dtype(boxes).name != "float32":
-        raise CellTypeError(message("crop_and_resize boxes", "a float32 Tensor",
+        raise CellTypeError(message("ops.crop_and_resize boxes", "a float32 Tensor",
                                     _dtype(boxes).name))
     if not isinstance(crop_size, (tuple, list)) or len(crop_size) != 2 or min(crop_size) < 1:
-        raise CellArgumentError(message("crop_and_resize crop_size", "a tuple of 2 positive ints",
-                                        describe(crop_size)))
+        raise CellArgumentError(message("ops.crop_and_resize crop_size",
+                                        "a tuple of 2 positive ints", describe(crop_size)))
     pixels = np.transpose(image, (0, 3, 1, 2))[index].astype(onp.float32)
     (h, w), (ch, cw) = shape[1:3], crop_size
     if method == "bilinear_v2":
