@@ -129,6 +129,10 @@ WORDED = [
     ("IOU", lambda: ops.IOU()(FLOATS, FLOATS), ValueError, " anchor_boxes: expected a 2-D"),
     ("CheckValid", lambda: ops.CheckValid()(3, FLOATS), TypeError, " bboxes: expected a"),
     ("ops.iou", lambda: ops.iou(FLOATS, FLOATS, mode="x"), ValueError, " mode: expected"),
+    ("ops.grid_sample", lambda: ops.grid_sample(FLOATS, FLOATS), ValueError,
+     " input: expected a 4-D or 5-D"),
+    ("AffineGrid", lambda: ops.AffineGrid()(3, (1, 1, 2, 2)), TypeError,
+     " theta: expected a Tensor"),
 ]
 
 

@@ -59,23 +59,24 @@ def _source(coord, size, padding, align_corners):
 
 
 def _check_grid(input, grid, rank):
-    tensor_input("grid_sample input", input)
-    tensor_input("grid_sample grid", grid)
+    tensor_input("ops.grid_sample input", input)
+    tensor_input("ops.grid_sample grid", grid)
     shape, gshape = onp.shape(getval(input)), onp.shape(getval(grid))
     if len(shape) not in (4, 5):
-        raise CellArgumentError(message("grid_sample input", "a 4-D or 5-D Tensor",
+        raise CellArgumentError(message("ops.grid_sample input", "a 4-D or 5-D Tensor",
                                         f"shape {shape}"))
     if len(gshape) != len(shape) or gshape[-1] != rank or gshape[0] != shape[0]:
         raise CellArgumentError(message(
-            "grid_sample grid", f"shape ({shape[0]}, ..., {rank}) of rank {len(shape)}",
+            "ops.grid_sample grid", f"shape ({shape[0]}, ..., {rank}) of rank {len(shape)}",
             f"shape {gshape}", "Give one (x, y[, z]) point per output position."))
     for name, value in (("input", input), ("grid", grid)):
         if _dtype(value).name not in ("float16", "float32", "float64"):
-            raise CellTypeError(message(f"grid_sample {name}", "a float Tensor",
+            raise CellTypeError(message(f"ops.grid_sample {name}", "a float Tensor",
                                         _dtype(value).name))
     if _dtype(input) != _dtype(grid):
-        raise CellTypeError(message("grid_sample grid", f"dtype {_dtype(input).name} like input",
-                                    _dtype(grid).name, "Cast it: grid.astype(input.dtype)."))
+        raise CellTypeError(message("ops.grid_sample grid",
+                                    f"dtype {_dtype(input).name} like input", _dtype(grid).name,
+                                    "Cast it: grid.astype(input.dtype)."))
     return shape
 
 
@@ -83,10 +84,10 @@ def grid_sample(input, grid, mode='bilinear', padding_mode='zeros', align_corner
     """``input`` (N, C, H, W) or (N, C, D, H, W) sampled at the normalised points of
     ``grid`` ((x, y) or (x, y, z) in [-1, 1] on its last axis)."""
     if mode not in ("bilinear", "nearest"):
-        raise CellArgumentError(message("grid_sample mode", "'bilinear' or 'nearest'",
+        raise CellArgumentError(message("ops.grid_sample mode", "'bilinear' or 'nearest'",
                                         repr(mode)))
     if padding_mode not in ("zeros", "border", "reflection"):
-        raise CellArgumentError(message("grid_sample padding_mode",
+        raise CellArgumentError(message("ops.grid_sample padding_mode",
                                         "'zeros', 'border' or 'reflection'", repr(padding_mode)))
     shape = _check_grid(input, grid, len(onp.shape(getval(input))) - 2)
     spatial = shape[2:]
