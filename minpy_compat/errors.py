@@ -5,10 +5,13 @@ find the op, argument or Cell at fault without reading a traceback.
 """
 import contextvars
 
-# The name the user called (``Tan``, ``mint.tan``) while a primitive or a ``mint`` function
-# runs the ``ops`` function beneath it (set by ``ops.checks.calling_as``): a message whose
-# "where" begins with an ``ops.`` name then begins with the caller's instead.
+# The name the user called (``Tan``, ``mint.tan``, ``Tensor.tan``, ``ops.clamp_``) while a
+# primitive, a ``mint`` function, a Tensor method or a functional in-place op runs the code
+# beneath it (set by ``ops.checks.calling_as``): a message whose "where" begins with the name
+# of a function beneath (``ops.tan``, ``Tensor.clamp_``, ``mint.softmax``) then begins with
+# the caller's instead.
 CALLER = contextvars.ContextVar("minpy_compat_caller", default=None)
+_RENAMED = ("ops.", "Tensor.", "mint.")
 
 
 def describe(value):
@@ -27,7 +30,7 @@ def describe(value):
 def message(where, expected, got, fix=""):
     """Word an error the house way: where, expected, got, and how to fix it."""
     caller = CALLER.get()
-    if caller is not None and where.startswith("ops."):
+    if caller is not None and where.startswith(_RENAMED):
         head, space, rest = where.partition(" ")
         where = caller + space + rest
     text = f"{where}: expected {expected}, got {got}."

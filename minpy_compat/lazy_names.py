@@ -9,10 +9,11 @@ minpy_compat`` loads only what a program touches: ``nn``'s Cells, the breadth mo
 import importlib
 
 
-def lazy_names(package, exports, namespace, submodules=()):
+def lazy_names(package, exports, namespace, submodules=(), wrap=None):
     """``(__getattr__, __dir__)`` for the package named ``package``: each name in
     ``exports`` (``{submodule: [names]}``) and each of ``submodules`` is imported the first
-    time it is read, then kept in ``namespace`` (the package's ``globals()``)."""
+    time it is read, then kept in ``namespace`` (the package's ``globals()``); with
+    ``wrap``, an exported name is kept as ``wrap(name, value)``."""
     module_of = {name: module for module, names in exports.items() for name in names}
 
     def __getattr__(name):
@@ -20,6 +21,8 @@ def lazy_names(package, exports, namespace, submodules=()):
             value = importlib.import_module(f".{name}", package)
         elif name in module_of:
             value = getattr(importlib.import_module(f".{module_of[name]}", package), name)
+            if wrap is not None:
+                value = wrap(name, value)
         else:  # a submodule not listed (``nn.layers``) is found by the import system
             raise AttributeError(f"module {package!r} has no attribute {name!r}")
         namespace[name] = value

@@ -150,7 +150,7 @@ BAD = [
      r"Tensor\.div_ rounding_mode: expected None, 'floor' or 'trunc'"),
     (lambda: T([1.0]).fill_(T([1.0, 2.0])), ValueError, r"Tensor\.fill_ value: expected"),
     (lambda: T([1.0]).copy_(T([1.0, 2.0])), ValueError, r"Tensor\.copy_: expected a result"),
-    (lambda: T([1.0]).clamp_(), ValueError, r"ops\.clamp: expected min or max"),
+    (lambda: T([1.0]).clamp_(), ValueError, r"Tensor\.clamp_: expected min or max"),
     (lambda: T([[1.0]]).scatter_(1, T([[0]], I64)), ValueError,
      r"Tensor\.scatter_: expected one of src or value"),
     (lambda: T([[1.0]]).scatter_(1, T([[0]], I64), 1.0, reduce="mul"), ValueError,

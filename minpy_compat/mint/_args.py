@@ -1,13 +1,12 @@
 """Argument checks shared by the ``mint`` modules: each names ``mint.<function>`` and the
 argument, in the house format."""
-import inspect
 import numbers
 
 import numpy as onp
 from autograd.tracer import getval
 
 from ..errors import CellArgumentError, CellTypeError, describe, message
-from ..ops.checks import named
+from ..ops.checks import name_callers  # noqa: F401 (used as A.name_callers)
 from ..tensor import is_tensor  # noqa: F401 (used as A.is_tensor)
 
 
@@ -61,16 +60,6 @@ def shape(where, size):
         raise CellTypeError(message(where, "ints >= 0 or one tuple of them", repr(size),
                                     "Pass mint.zeros(2, 3) or mint.zeros((2, 3))."))
     return tuple(int(n) for n in size)
-
-
-def name_callers(namespace, prefix, names=None):
-    """Wrap a ``mint`` module's public functions (or those in ``names``) in its namespace so
-    that an ``ops`` error beneath ``mint.tan`` names ``mint.tan``, what the user called."""
-    if names is None:
-        names = [key for key, value in namespace.items() if not key.startswith("_")
-                 and inspect.isfunction(value) and value.__module__ == namespace["__name__"]]
-    for key in names:
-        namespace[key] = named(f"{prefix}.{key}", namespace[key])
 
 
 builtin_max = max

@@ -1,6 +1,7 @@
 """Input checks shared by the function ops: MindSpore 2.10 refuses some dtypes and axes
 that NumPy would accept (widening ints to float64, reducing over an empty axis)."""
 import functools
+import inspect
 
 import numpy as onp
 from autograd.tracer import getval
@@ -97,6 +98,23 @@ def calling_as(caller, function, *args, **kwargs):
 def named(caller, function):
     """``function`` wrapped so that its errors name ``caller`` (see ``calling_as``)."""
     @functools.wraps(function)
-    def run(*args, **kwargs):
-        return calling_as(caller, function, *args, **kwargs)
+    def run(*args, **kwargs):  # calling_as, inlined: one frame less on every call
+        if CALLER.get() is not None:
+            return function(*args, **kwargs)
+        token = CALLER.set(caller)
+        try:
+            return function(*args, **kwargs)
+        finally:
+            CALLER.reset(token)
     return run
+
+
+def name_callers(namespace, prefix, names=None):
+    """Wrap a module's public functions (or those in ``names``) in its namespace so that
+    an error beneath ``mint.tan`` (or ``ops.clamp_``) names ``mint.tan``, what the user
+    called: ``prefix`` is the namespace the user reaches them through."""
+    if names is None:
+        names = [key for key, value in namespace.items() if not key.startswith("_")
+                 and inspect.isfunction(value) and value.__module__ == namespace["__name__"]]
+    for key in names:
+        namespace[key] = named(f"{prefix}.{key}", namespace[key])

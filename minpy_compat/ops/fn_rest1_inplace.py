@@ -19,6 +19,7 @@ from autograd.tracer import getval, isbox
 from ..array import Array
 from ..errors import CellTypeError, describe, message
 from . import tensor_inplace as _first
+from .checks import name_callers
 from . import tensor_inplace_more as _more
 
 
@@ -90,3 +91,8 @@ def exponential_(input, lambd=1, *, generator=None):
     """In place: ``input`` filled with samples of the exponential distribution of rate
     ``lambd``; returns ``input``."""
     return _more.exponential_(_tensor("ops.exponential_", input), lambd, generator=generator)
+
+
+# errors raised beneath (the Tensor method's ``Tensor.uniform_: expected from_ <= to``) name
+# the op the user called: ``ops.uniform_: expected from_ <= to``
+name_callers(globals(), "ops")

@@ -53,10 +53,10 @@ def iou(anchor_boxes, gt_boxes, mode='iou'):
     """The (M, N) overlaps of N ``anchor_boxes`` and M ``gt_boxes``: intersection over
     union (``mode='iou'``) or over the ground-truth box's area (``'iof'``)."""
     if mode not in ("iou", "iof"):
-        raise CellArgumentError(message("iou mode", "'iou' or 'iof'", repr(mode)))
-    boxes_input("iou anchor_boxes", anchor_boxes)
-    boxes_input("iou gt_boxes", gt_boxes)
-    same_dtype("iou anchor_boxes and gt_boxes", anchor_boxes, gt_boxes)
+        raise CellArgumentError(message("ops.iou mode", "'iou' or 'iof'", repr(mode)))
+    boxes_input("ops.iou anchor_boxes", anchor_boxes)
+    boxes_input("ops.iou gt_boxes", gt_boxes)
+    same_dtype("ops.iou anchor_boxes and gt_boxes", anchor_boxes, gt_boxes)
     ax1, ay1, ax2, ay2 = _split(anchor_boxes)
     gx1, gy1, gx2, gy2 = [c[:, None] for c in _split(gt_boxes)]
     one = onp.ones((), _dtype(anchor_boxes))
@@ -98,9 +98,9 @@ def bounding_box_encode(anchor_box, groundtruth_box, means=(0.0, 0.0, 0.0, 0.0),
                         stds=(1.0, 1.0, 1.0, 1.0)):
     """The deltas ``(dx, dy, dw, dh)`` that move each anchor box onto its ground-truth
     box, normalised by ``means`` and ``stds``."""
-    means = _four("bounding_box_encode means", means)
-    stds = _four("bounding_box_encode stds", stds)
-    _pair_input("bounding_box_encode", anchor_box, groundtruth_box, "groundtruth_box")
+    means = _four("ops.bounding_box_encode means", means)
+    stds = _four("ops.bounding_box_encode stds", stds)
+    _pair_input("ops.bounding_box_encode", anchor_box, groundtruth_box, "groundtruth_box")
     px, py, pw, ph = _centres(anchor_box)
     gx, gy, gw, gh = _centres(groundtruth_box)
     deltas = [(gx - px) / pw, (gy - py) / ph, np.log(gw / pw), np.log(gh / ph)]
@@ -115,14 +115,14 @@ def bounding_box_decode(anchor_box, deltas, max_shape, means=(0.0, 0.0, 0.0, 0.0
     clipped to an image of ``max_shape = (height, width)``; the log-size deltas are
     clipped to ``|log(wh_ratio_clip)|``."""
     if not isinstance(max_shape, (tuple, list)) or len(max_shape) != 2:
-        raise CellTypeError(message("bounding_box_decode max_shape",
+        raise CellTypeError(message("ops.bounding_box_decode max_shape",
                                     "a tuple (height, width)", describe(max_shape)))
     if not isinstance(wh_ratio_clip, float) or wh_ratio_clip <= 0:
-        raise CellTypeError(message("bounding_box_decode wh_ratio_clip", "a positive float",
+        raise CellTypeError(message("ops.bounding_box_decode wh_ratio_clip", "a positive float",
                                     describe(wh_ratio_clip)))
-    means = _four("bounding_box_decode means", means)
-    stds = _four("bounding_box_decode stds", stds)
-    _pair_input("bounding_box_decode", anchor_box, deltas, "deltas")
+    means = _four("ops.bounding_box_decode means", means)
+    stds = _four("ops.bounding_box_decode stds", stds)
+    _pair_input("ops.bounding_box_decode", anchor_box, deltas, "deltas")
     dtype = _dtype(anchor_box)
     dx, dy, dw, dh = [d * onp.asarray(s, dtype) + onp.asarray(m, dtype)
                       for d, m, s in zip(_split(deltas), means, stds)]
@@ -145,14 +145,14 @@ CHECK_VALID = ("float16", "float32", "int16", "uint8")
 def check_valid(bboxes, img_metas):
     """Which of the (N, 4) ``bboxes`` lie inside the image ``img_metas = (height, width,
     ratio)``: ``x1, y1 >= 0``, ``x2 <= width * ratio - 1`` and ``y2 <= height * ratio - 1``."""
-    boxes_input("check_valid bboxes", bboxes, allowed=CHECK_VALID)
-    tensor_input("check_valid img_metas", img_metas)
+    boxes_input("ops.check_valid bboxes", bboxes, allowed=CHECK_VALID)
+    tensor_input("ops.check_valid img_metas", img_metas)
     metas = onp.asarray(getval(img_metas))
     if metas.shape != (3,):
-        raise CellArgumentError(message("check_valid img_metas",
+        raise CellArgumentError(message("ops.check_valid img_metas",
                                         "a Tensor (height, width, ratio) of shape (3,)",
                                         f"shape {metas.shape}"))
-    same_dtype("check_valid bboxes and img_metas", bboxes, img_metas)
+    same_dtype("ops.check_valid bboxes and img_metas", bboxes, img_metas)
     data = onp.asarray(getval(bboxes))
     one = onp.ones((), data.dtype)
     height = (metas[0] * metas[2]).astype(data.dtype) - one

@@ -59,23 +59,24 @@ def _source(coord, size, padding, align_corners):
 
 
 def _check_grid(input, grid, rank):
-    tensor_input("grid_sample input", input)
-    tensor_input("grid_sample grid", grid)
+    tensor_input("ops.grid_sample input", input)
+    tensor_input("ops.grid_sample grid", grid)
     shape, gshape = onp.shape(getval(input)), onp.shape(getval(grid))
     if len(shape) not in (4, 5):
-        raise CellArgumentError(message("grid_sample input", "a 4-D or 5-D Tensor",
+        raise CellArgumentError(message("ops.grid_sample input", "a 4-D or 5-D Tensor",
                                         f"shape {shape}"))
     if len(gshape) != len(shape) or gshape[-1] != rank or gshape[0] != shape[0]:
         raise CellArgumentError(message(
-            "grid_sample grid", f"shape ({shape[0]}, ..., {rank}) of rank {len(shape)}",
+            "ops.grid_sample grid", f"shape ({shape[0]}, ..., {rank}) of rank {len(shape)}",
             f"shape {gshape}", "Give one (x, y[, z]) point per output position."))
     for name, value in (("input", input), ("grid", grid)):
         if _dtype(value).name not in ("float16", "float32", "float64"):
-            raise CellTypeError(message(f"grid_sample {name}", "a float Tensor",
+            raise CellTypeError(message(f"ops.grid_sample {name}", "a float Tensor",
                                         _dtype(value).name))
     if _dtype(input) != _dtype(grid):
-        raise CellTypeError(message("grid_sample grid", f"dtype {_dtype(input).name} like input",
-                                    _dtype(grid).name, "Cast it: grid.astype(input.dtype)."))
+        raise CellTypeError(message("ops.grid_sample grid",
+                                    f"dtype {_dtype(input).name} like input", _dtype(grid).name,
+                                    "Cast it: grid.astype(input.dtype)."))
     return shape
 
 
@@ -83,10 +84,10 @@ def grid_sample(input, grid, mode='bilinear', padding_mode='zeros', align_corner
     """``input`` (N, C, H, W) or (N, C, D, H, W) sampled at the normalised points of
     ``grid`` ((x, y) or (x, y, z) in [-1, 1] on its last axis)."""
     if mode not in ("bilinear", "nearest"):
-        raise CellArgumentError(message("grid_sample mode", "'bilinear' or 'nearest'",
+        raise CellArgumentError(message("ops.grid_sample mode", "'bilinear' or 'nearest'",
                                         repr(mode)))
     if padding_mode not in ("zeros", "border", "reflection"):
-        raise CellArgumentError(message("grid_sample padding_mode",
+        raise CellArgumentError(message("ops.grid_sample padding_mode",
                                         "'zeros', 'border' or 'reflection'", repr(padding_mode)))
     shape = _check_grid(input, grid, len(onp.shape(getval(input))) - 2)
     spatial = shape[2:]
@@ -133,21 +134,21 @@ def _base_grid(n, align_corners, dtype):
 def affine_grid(theta, size, align_corners=False):
     """The (N, H, W, 2) or (N, D, H, W, 3) sampling grid of the affine maps ``theta``
     ((N, 2, 3) or (N, 3, 4)) for an output of ``size`` (N, C, H, W) or (N, C, D, H, W)."""
-    tensor_input("affine_grid theta", theta)
+    tensor_input("ops.affine_grid theta", theta)
     if _dtype(theta).name not in ("float16", "float32"):
-        raise CellTypeError(message("affine_grid theta", "a float16 or float32 Tensor",
+        raise CellTypeError(message("ops.affine_grid theta", "a float16 or float32 Tensor",
                                     _dtype(theta).name, "Cast it: theta.astype(ms.float32)."))
     if not isinstance(size, (tuple, list)) or len(size) not in (4, 5):
-        raise CellArgumentError(message("affine_grid size", "(N, C, H, W) or (N, C, D, H, W)",
+        raise CellArgumentError(message("ops.affine_grid size", "(N, C, H, W) or (N, C, D, H, W)",
                                         describe(size)))
     spatial = tuple(int(s) for s in size[2:])
     rank = len(spatial)
     shape = onp.shape(getval(theta))
     if shape[1:] != (rank, rank + 1) or len(shape) != 3:
-        raise CellArgumentError(message("affine_grid theta", f"shape (N, {rank}, {rank + 1}) "
+        raise CellArgumentError(message("ops.affine_grid theta", f"shape (N, {rank}, {rank + 1}) "
                                         f"for a {len(size)}-D size", f"shape {shape}"))
     if shape[0] != size[0]:
-        raise CellArgumentError(message("affine_grid size[0]", f"{shape[0]} like theta",
+        raise CellArgumentError(message("ops.affine_grid size[0]", f"{shape[0]} like theta",
                                         repr(size[0])))
     dtype = _dtype(theta)
     axes = [_base_grid(n, align_corners, dtype) for n in spatial]
@@ -174,29 +175,29 @@ def crop_and_resize(image, boxes, box_indices, crop_size, method='bilinear',
     (num_boxes, crop_h, crop_w, C) Tensor; points outside the image get
     ``extrapolation_value``."""
     if method not in ("bilinear", "nearest", "bilinear_v2"):
-        raise CellArgumentError(message("crop_and_resize method",
+        raise CellArgumentError(message("ops.crop_and_resize method",
                                         "'bilinear', 'nearest' or 'bilinear_v2'", repr(method)))
     for name, value in (("image", image), ("boxes", boxes), ("box_indices", box_indices)):
-        tensor_input(f"crop_and_resize {name}", value)
+        tensor_input(f"ops.crop_and_resize {name}", value)
     shape = onp.shape(getval(image))
     if len(shape) != 4:
-        raise CellArgumentError(message("crop_and_resize image", "a 4-D (B, H, W, C) Tensor",
+        raise CellArgumentError(message("ops.crop_and_resize image", "a 4-D (B, H, W, C) Tensor",
                                         f"shape {shape}"))
     count = onp.shape(getval(boxes))
     index = onp.asarray(getval(box_indices)).astype(int)
     if len(count) != 2 or count[1] != 4 or index.shape != count[:1]:
-        raise CellArgumentError(message("crop_and_resize boxes and box_indices",
+        raise CellArgumentError(message("ops.crop_and_resize boxes and box_indices",
                                         "shapes (num_boxes, 4) and (num_boxes,)",
                                         f"{count} and {index.shape}"))
     if ((index < 0) | (index >= shape[0])).any():
-        raise CellArgumentError(message("crop_and_resize box_indices",
+        raise CellArgumentError(message("ops.crop_and_resize box_indices",
                                         f"values in [0, {shape[0]})", f"{index.tolist()}"))
     if _dtype(boxes).name != "float32":
-        raise CellTypeError(message("crop_and_resize boxes", "a float32 Tensor",
+        raise CellTypeError(message("ops.crop_and_resize boxes", "a float32 Tensor",
                                     _dtype(boxes).name))
     if not isinstance(crop_size, (tuple, list)) or len(crop_size) != 2 or min(crop_size) < 1:
-        raise CellArgumentError(message("crop_and_resize crop_size", "a tuple of 2 positive ints",
-                                        describe(crop_size)))
+        raise CellArgumentError(message("ops.crop_and_resize crop_size",
+                                        "a tuple of 2 positive ints", describe(crop_size)))
     pixels = np.transpose(image, (0, 3, 1, 2))[index].astype(onp.float32)
     (h, w), (ch, cw) = shape[1:3], crop_size
     if method == "bilinear_v2":

@@ -7,28 +7,16 @@ their constructors share.
 >>> ops.Cummax(axis=0)
 Prim[Cummax]<axis=0>
 """
-import functools
 import numbers
 import sys
 
 from ..errors import CellTypeError, message
-from .checks import calling_as
 from .primitives import Primitive
 
 
 class AttrPrimitive(Primitive):
-    """A primitive that keeps its constructor arguments as attributes and in its repr; the
-    errors its call raises name the class (``Tan input: ...``), not the ``ops`` function
-    it runs (``ops.tan input: ...``)."""
-
-    def __init_subclass__(cls, **kwargs):
-        super().__init_subclass__(**kwargs)
-        call = cls.__dict__.get("__call__")
-        if call is not None:
-            @functools.wraps(call)
-            def __call__(self, *args, **kwargs):
-                return calling_as(type(self).__name__, call, self, *args, **kwargs)
-            cls.__call__ = __call__
+    """A primitive that keeps its constructor arguments as attributes and in its repr (its
+    call's errors name the class, as every ``Primitive``'s do)."""
 
     def _keep(self, **attrs):
         for name, value in attrs.items():

@@ -33,6 +33,7 @@ import numpy as onp
 
 from ..array import Array
 from ..traced_methods import NdarrayMethods
+from .checks import named
 
 
 def _ops():
@@ -131,15 +132,24 @@ PROPERTY_MODULES = {"tensor_methods_extra": ["H", "mH"]}
 
 def attach(name, member):
     """Set ``member`` (a function or property) as ``name`` on ``Array`` and the traced
-    values' base."""
+    values' base; a method's errors name ``Tensor.<name>``, what the user called, not the
+    ``ops`` function beneath (``x.tan()`` on Int32: ``Tensor.tan input: ...``)."""
+    if not isinstance(member, property):
+        member = named(f"Tensor.{name}", member)
     for cls in (Array, NdarrayMethods):
         setattr(cls, name, member)
+
+
+_LOADED = set()  # the modules whose methods are attached
 
 
 def load(module_name):
     """Import ``module_name`` and attach its real methods and properties (in place of the
     stubs); returns the module."""
     module = importlib.import_module(f"{__package__}.{module_name}")
+    if module_name in _LOADED:  # a stub kept from before (``f = x.exp``) calls again
+        return module
+    _LOADED.add(module_name)
     for name in MODULES[module_name]:
         attach(name, module.METHODS[name])
     for name in PROPERTY_MODULES.get(module_name, ()):

@@ -8,6 +8,7 @@ module (``fn_act``, ``fn_layers``, ``fn_pool``, ``fn_loss``) the first time it i
 array([0., 2.], dtype=float32)
 """
 from ...lazy_names import lazy_names
+from ...ops.checks import named
 
 _EXPORTS = {
     "fn_act": ["broadcast_to", "clamp", "dropout", "dropout2d", "elu", "elu_", "elu_ext", "gelu",
@@ -28,4 +29,7 @@ _EXPORTS = {
                 "nll_loss", "smooth_l1_loss", "soft_margin_loss"],
 }
 __all__ = sorted(name for names in _EXPORTS.values() for name in names)
-__getattr__, __dir__ = lazy_names(__package__, _EXPORTS, globals())  # modules beside this one
+# each name read from the modules beside this one; its errors name what the user called
+# (``mint.nn.functional.gelu input: ...``), not the ``ops`` function beneath
+__getattr__, __dir__ = lazy_names(__package__, _EXPORTS, globals(), wrap=lambda name, function:
+                                  named(f"mint.nn.functional.{name}", function))
