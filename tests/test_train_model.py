@@ -109,8 +109,8 @@ def test_model_argument_errors_name_model_and_argument():
     net, loss, opt = _parts()
     with pytest.raises(TypeError, match=r"Model 'network': expected a Cell, got"):
         Model(lambda x: x)
-    with pytest.raises(ValueError, match=r"Model 'amp_level': expected 'O0'.*got 'O2'"):
-        Model(net, loss, opt, amp_level="O2")
+    with pytest.raises(ValueError, match=r"Model 'amp_level': expected one of 'O0'.*got 'O5'"):
+        Model(net, loss, opt, amp_level="O5")
     with pytest.raises(TypeError, match=r"Model 'metrics': expected None, a dict or a set"):
         Model(net, loss, opt, metrics=["acc"])
     with pytest.raises(TypeError, match=r"Model 'metrics' entry 'a': expected a Metric"):

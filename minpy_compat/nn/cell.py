@@ -253,7 +253,7 @@ class Cell(CellTree):
             return self._run(args, kwargs)
 
     def _run(self, args, kwargs):
-        state, finished = self.__dict__, False
+        state, finished, given = self.__dict__, False, (args, kwargs)  # hooks get them uncast
         if state.get("_float_type") is not None:  # to_float: float inputs in that type
             args = tuple(_in_float_type(state, a, True) for a in args)
             kwargs = {k: _in_float_type(state, v, True) for k, v in kwargs.items()}
@@ -267,11 +267,11 @@ class Cell(CellTree):
         finally:
             state["_running"] -= 1
             if not finished:  # construct raised: hooks registered with always_call still run
-                _hooks.run_always_call_hooks(self, self._hooks["forward"], args, kwargs)
+                _hooks.run_always_call_hooks(self, self._hooks["forward"], *given)
         if state.get("_float_type") is not None:
             output = _out_of_float_type(state["_float_type"], output)
         if self._hooks["forward"]:
-            output = _hooks.run_forward_hooks(self, self._hooks["forward"], args, kwargs, output)
+            output = _hooks.run_forward_hooks(self, self._hooks["forward"], *given, output)
         return output
 
     # ---- printing ---------------------------------------------------------------------

@@ -49,8 +49,12 @@ class WithEvalCell(Cell):
 
 
 def _float32(value):
+    """Float Tensors in float32 (MindSpore's ``mixed_precision_cast``: an int label stays)."""
+    if type(value) in (tuple, list):
+        return type(value)(_float32(item) for item in value)
     dtype = getattr(getval(value), "dtype", None)
-    return value.astype(onp.float32) if dtype is not None and dtype != onp.float32 else value
+    cast = dtype is not None and dtype.kind == "f" and dtype != onp.float32
+    return value.astype(onp.float32) if cast else value
 
 
 def _positive(where, name, value, integral=False):

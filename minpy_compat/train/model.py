@@ -16,7 +16,7 @@ from ..errors import CellArgumentError, CellTypeError, describe, message
 from ..nn.cell import Cell
 from ..nn.loss_scale import WithEvalCell
 from ..nn.wrappers import TrainOneStepCell, WithLossCell
-from .loss_scale_manager import LossScaleManager
+from .model_amp import build_amp_train_network, check_amp_args
 from .callbacks import (EVAL_HOOKS, TRAIN_HOOKS, CallbackParams, RunContext, TimeMonitor,
                         check_callbacks)
 from .metrics import Loss, Metric
@@ -47,16 +47,15 @@ def _check_cell(where, value, allow_none=True):
 
 
 class Model:
-    """Wraps ``network`` for training (through ``nn.TrainOneStepCell``) and evaluation."""
+    """Wraps ``network`` for training (through ``nn.TrainOneStepCell``) and evaluation.
+    ``amp_level`` ``'O1'``-``'O3'`` trains in mixed precision (``train/model_amp.py``)."""
 
     def __init__(self, network, loss_fn=None, optimizer=None, metrics=None, eval_network=None,
                  eval_indexes=None, amp_level="O0", boost_level="O0", **kwargs):
         _check_cell("Model 'network'", network, allow_none=False)
         _check_cell("Model 'loss_fn'", loss_fn)
         _check_cell("Model 'eval_network'", eval_network)
-        if amp_level != "O0":
-            raise CellArgumentError(message("Model 'amp_level'", "'O0' (the only level here)",
-                                            repr(amp_level), "Cast the network yourself."))
+        check_amp_args(optimizer, amp_level, boost_level, kwargs)
         if eval_indexes is not None and (not isinstance(eval_indexes, (list, tuple))
                                          or len(eval_indexes) != 3):
             raise CellArgumentError(message("Model 'eval_indexes'", "a list of 3 ints "
@@ -69,13 +68,19 @@ class Model:
                 "Pass loss_fn=..., or eval_network= a Cell returning (loss, output, label)."))
         self._eval_network = eval_network
         self._eval_indexes = list(eval_indexes) if eval_indexes is not None else None
+        self._loss_scale_manager, self._amp_level = kwargs.get("loss_scale_manager"), amp_level
+        if optimizer is None:
+            self._train_network = None
+        elif amp_level == "O0":
+            self._train_network = _train_cell(
+                network if loss_fn is None else WithLossCell(network, loss_fn), optimizer,
+                self._loss_scale_manager)
+        else:  # casts the network in place: evaluation and predict run in that precision
+            self._train_network = build_amp_train_network(network, loss_fn, optimizer,
+                                                          amp_level, kwargs)
         if eval_network is None and loss_fn is not None:
-            self._eval_network = WithEvalCell(network, loss_fn)
+            self._eval_network = WithEvalCell(network, loss_fn, amp_level in ("O2", "O3"))
             self._eval_indexes = [0, 1, 2]
-        self._loss_scale_manager = kwargs.get("loss_scale_manager")
-        self._train_network = None if optimizer is None else _train_cell(
-            network if loss_fn is None else WithLossCell(network, loss_fn), optimizer,
-            self._loss_scale_manager)
 
     train_network = property(lambda self: self._train_network)
     predict_network = property(lambda self: self._network)
@@ -213,9 +218,6 @@ def _train_cell(network, optimizer, manager):
     ``TrainOneStepWithLossScaleCell``; one without, with ``sens`` set to its scale."""
     if manager is None:
         return TrainOneStepCell(network, optimizer)
-    if not isinstance(manager, LossScaleManager):
-        raise CellTypeError(message("Model 'loss_scale_manager'", "a LossScaleManager",
-                                    describe(manager), "Pass ms.FixedLossScaleManager(...)."))
     update_cell = manager.get_update_cell()
     if update_cell is None:
         return TrainOneStepCell(network, optimizer, sens=float(manager.get_loss_scale()))
