@@ -19,7 +19,8 @@ from .checkpoint import load_checkpoint, save_checkpoint
 
 def _check(where, value, kind, error=CellArgumentError):
     if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        raise error(message(where, f"a {kind.__name__}", describe(value)))
+        article = "an" if kind is int else "a"
+        raise error(message(where, f"{article} {kind.__name__}", describe(value)))
     return value
 
 

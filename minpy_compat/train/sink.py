@@ -94,10 +94,11 @@ class DatasetHelper:
 
 
 class _DataWrapper(Cell):
-    """``network`` fed from a sink-mode ``DatasetHelper``: called with no inputs."""
+    """``network`` fed from a sink-mode ``DatasetHelper``: called with no inputs. Its
+    Parameters keep their names (as MindSpore's wrapper, no prefix)."""
 
     def __init__(self, network, helper):
-        super().__init__()
+        super().__init__(auto_prefix=False)
         self.network, self._helper = network, helper
 
     def construct(self, *inputs):
