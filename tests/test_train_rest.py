@@ -211,3 +211,22 @@ def test_the_submodules_hold_mindspores_names():
     assert Exit is ms.OnRequestExit and LossMonitor is ms.train.LossMonitor
     assert load_checkpoint is ms.load_checkpoint and save_checkpoint is ms.save_checkpoint
     assert summary.SummaryRecord is ms.SummaryRecord
+
+
+def test_model_eval_with_metrics_that_pick_from_the_eval_networks_outputs():
+    class Eval(nn.Cell):  # returns (loss, logits, label), as WithEvalCell does
+        def __init__(self, net):
+            super().__init__(auto_prefix=False)
+            self.net = net
+
+        def construct(self, x, y):
+            logits = self.net(x)
+            return logits.sum(), logits, y
+    net, _ = model()
+    m = Model(net, eval_network=Eval(net), metrics={
+        "acc": ms.train.Accuracy().set_indexes([1, 2]), "loss": ms.nn.Loss().set_indexes([0])})
+    result = m.eval(data())
+    assert result["acc"] == 0.5 and result["loss"] == pytest.approx(float(X.sum() * 2) / 3)
+    with pytest.raises(IndexError, match=r"Accuracy.update: expected inputs at the positions "
+                       r"\[1, 2\] \(set_indexes\), got 2 inputs"):
+        ms.train.Accuracy().set_indexes([1, 2]).update(X, onp.zeros(6))

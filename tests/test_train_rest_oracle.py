@@ -132,3 +132,14 @@ def test_the_callback_submodule_holds_mindspores_single_device_callbacks():
     assert set(FIXTURE["callback_names"]) - unsupported <= set(callback.__all__)
     for name in callback.__all__:
         assert getattr(callback, name) is getattr(ms.train, name)
+
+
+def test_set_indexes_picks_the_inputs_as_mindspores_metrics_do():
+    recorded = FIXTURE["rearrange"]
+    ours = cases.rearrange_results(ms, ms.train)
+    assert sorted(ours) == sorted(recorded)
+    for case_id, value in recorded.items():
+        if isinstance(value, str):
+            assert ours[case_id] == value, case_id
+        else:
+            onp.testing.assert_allclose(ours[case_id], value, rtol=1e-6, err_msg=case_id)

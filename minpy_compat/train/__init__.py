@@ -7,7 +7,7 @@
 from .callbacks import (Callback, CallbackParams, History, LambdaCallback, LossMonitor,
                         RunContext, TimeMonitor)
 from .metrics import (MAE, MSE, Accuracy, Loss, Metric, Top1CategoricalAccuracy,
-                      Top5CategoricalAccuracy, TopKCategoricalAccuracy)
+                      Top5CategoricalAccuracy, TopKCategoricalAccuracy, rearrange_inputs)
 from .metrics_pr import F1, Fbeta, Precision, Recall, get_metric_fn, names
 from .metrics_more import ROC, ConfusionMatrix, CosineSimilarity, Dice, Perplexity, auc
 from .lr_callbacks import LearningRateScheduler, ReduceLROnPlateau
@@ -44,4 +44,5 @@ __all__ = ["Accuracy", "BleuScore", "ConfusionMatrixMetric", "HausdorffDistance"
            "get_metrics", "load_checkpoint",
            "load_param_into_net", "names", "save_checkpoint",
            "BackupAndRestore", "OnRequestExit", "DatasetHelper", "connect_network_with_dataset",
-           "data_sink", "load_checkpoint_async", "merge_sliced_parameter", "SummaryRecord"]
+           "data_sink", "load_checkpoint_async", "merge_sliced_parameter", "SummaryRecord",
+           "rearrange_inputs"]

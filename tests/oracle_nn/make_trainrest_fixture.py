@@ -2,8 +2,8 @@
 ``trainrest_fixture.json``: what ``OnRequestExit`` and ``BackupAndRestore`` write and
 load during ``Model.train`` (hook order, files, weights), the weights after each step of a
 plain run, ``DatasetHelper``'s batches, ``load_checkpoint_async``,
-``merge_sliced_parameter``, the exceptions bad arguments raise, and the names
-``mindspore.train.callback`` holds.
+``merge_sliced_parameter``, ``Metric.set_indexes``, the exceptions bad arguments raise,
+and the names ``mindspore.train.callback`` holds.
 
 Run with a Python that has MindSpore (an oracle only; the tests never import it):
     /tmp/msvenv/bin/python tests/oracle_nn/make_trainrest_fixture.py
@@ -118,7 +118,8 @@ if __name__ == "__main__":
     fixture = {"mindspore": ms.__version__, "plain": run_plain(),
                "on_request_exit": run_on_request_exit(), "backups": run_backups(),
                "helpers": run_helpers(), "merges": run_merges(), "bad_args": run_bad_args(),
-               "callback_names": sorted(callback.__all__)}
+               "callback_names": sorted(callback.__all__),
+               "rearrange": cases.rearrange_results(ms, ms.train)}
     with open(os.path.join(HERE, "trainrest_fixture.json"), "w") as out:
         json.dump(fixture, out, separators=(",", ":"))
     print("wrote", len(fixture["backups"]), "backup runs,", len(fixture["merges"]), "merges")

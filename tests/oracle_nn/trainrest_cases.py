@@ -83,3 +83,42 @@ def build_args(args, kwargs, tmp, data, fn):
     fill = {"{tmp}": tmp, "{data}": data, "{fn}": fn}
     return ([fill.get(a, a) if isinstance(a, str) else a for a in args],
             {k: fill.get(v, v) if isinstance(v, str) else v for k, v in kwargs.items()})
+
+
+# Metric.set_indexes with the built-in metrics' @rearrange_inputs: (case id, metric class,
+# indexes, inputs); the inputs are (loss, logits, labels) as an eval network returns them
+LOGITS = onp.array([[0.1, 0.9], [0.8, 0.2], [0.3, 0.7]], onp.float32)
+LABELS = onp.array([1, 1, 1], onp.int32)
+REARRANGE = [("accuracy", "Accuracy", [1, 2], (onp.float32(0.5), LOGITS, LABELS)),
+             ("loss", "Loss", [0], (onp.float32(0.5), LOGITS, LABELS)),
+             ("mae_swapped", "MAE", [2, 1], (onp.float32(0.5), LOGITS[:, 1], LOGITS[:, 0])),
+             ("precision", "Precision", [1, 2], (onp.float32(0.5), LOGITS, LABELS)),
+             ("out_of_range", "Accuracy", [1, 3], (onp.float32(0.5), LOGITS, LABELS))]
+
+
+def rearrange_results(ms, train):
+    """Each REARRANGE case's eval() (or the built-in class it raises), a custom metric's
+    decorated update, and Model.eval with a metric that picks from (loss, logits, labels)."""
+    import builtins
+    recorded = {}
+    for case_id, name, indexes, inputs in REARRANGE:
+        metric = getattr(train, name)().set_indexes(indexes)
+        try:
+            metric.update(*[ms.Tensor(x) for x in inputs])
+            recorded[case_id] = onp.asarray(metric.eval()).tolist()
+        except Exception as error:  # noqa: BLE001  what each library raises
+            recorded[case_id] = next(k.__name__ for k in type(error).__mro__
+                                     if getattr(builtins, k.__name__, None) is k)
+
+    class Picks(train.Metric):
+        def clear(self):
+            pass
+
+        def eval(self):
+            return 0
+
+        @train.rearrange_inputs
+        def update(self, *inputs):
+            return inputs
+    recorded["custom"] = list(Picks().set_indexes([1, 0]).update(5, 9))
+    return recorded
