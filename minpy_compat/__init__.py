@@ -44,7 +44,7 @@ __getattr__, __dir__ = lazy_names(__name__, {
               "load_param_into_net", "names", "save_checkpoint",
               "BackupAndRestore", "DatasetHelper", "OnRequestExit", "SummaryRecord",
               "connect_network_with_dataset", "data_sink", "load_checkpoint_async",
-              "merge_sliced_parameter"],
+              "merge_sliced_parameter", "rearrange_inputs"],
     "amp": ["build_train_network"],
     "ms_generator": ["Generator", "default_generator", "get_rng_state", "set_rng_state"],
     "ms_decorators": ["constexpr", "lazy_inline", "no_inline", "recompute", "set_deterministic"],
