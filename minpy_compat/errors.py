@@ -195,6 +195,11 @@ class MetricEmptyError(CellLayerError, RuntimeError):
     """train metrics: eval before any sample was given to update (MindSpore: RuntimeError)."""
 
 
+class MetricIndexesError(CellLayerError, IndexError, ValueError):
+    """train metrics: ``set_indexes`` names an input position the ``update`` call lacks
+    (MindSpore raises IndexError)."""
+
+
 class CheckpointShapeError(CellLayerError, RuntimeError, ValueError):
     """load_param_into_net: a checkpoint value whose shape differs from the Parameter's
     (MindSpore raises RuntimeError)."""

@@ -73,7 +73,7 @@ _EXPORTS = {  # module -> the names it exports here
     ".train.metrics": ["Accuracy", "auc", "ConfusionMatrix", "CosineSimilarity", "Dice", "F1",
                        "Fbeta", "get_metric_fn", "Loss", "MAE", "Metric", "MSE", "names",
                        "Perplexity", "Precision", "Recall", "ROC", "Top1CategoricalAccuracy",
-                       "Top5CategoricalAccuracy", "TopKCategoricalAccuracy"],
+                       "Top5CategoricalAccuracy", "TopKCategoricalAccuracy", "rearrange_inputs"],
     ".train.model": ["get_metrics"],
     ".train.metrics_bleu": ["BleuScore", "ConfusionMatrixMetric"],
     ".train.metrics_surface": ["HausdorffDistance", "MeanSurfaceDistance",

@@ -7,7 +7,7 @@
 from .callbacks import (Callback, CallbackParams, History, LambdaCallback, LossMonitor,
                         RunContext, TimeMonitor)
 from .metrics import (MAE, MSE, Accuracy, Loss, Metric, Top1CategoricalAccuracy,
-                      Top5CategoricalAccuracy, TopKCategoricalAccuracy)
+                      Top5CategoricalAccuracy, TopKCategoricalAccuracy, rearrange_inputs)
 from .metrics_pr import F1, Fbeta, Precision, Recall, get_metric_fn, names
 from .metrics_more import ROC, ConfusionMatrix, CosineSimilarity, Dice, Perplexity, auc
 from .lr_callbacks import LearningRateScheduler, ReduceLROnPlateau
@@ -23,8 +23,14 @@ from ..lazy_names import lazy_names
 _LAZY = {"metrics_bleu": ["BleuScore", "ConfusionMatrixMetric"],
          "metrics_surface": ["HausdorffDistance", "MeanSurfaceDistance", "RootMeanSquareDistance"],
          "metrics_occlusion": ["OcclusionSensitivity"],
-         "amp": ["build_train_network"]}
-__getattr__, __dir__ = lazy_names(__name__, _LAZY, globals(), submodules=("amp",))
+         "amp": ["build_train_network"],
+         # the single-device training utilities of MindSpore 2.10's mindspore.train
+         "fault_callbacks": ["BackupAndRestore", "OnRequestExit"],
+         "sink": ["DatasetHelper", "connect_network_with_dataset", "data_sink"],
+         "serialization": ["load_checkpoint_async", "merge_sliced_parameter"],
+         "summary": ["SummaryRecord"]}
+__getattr__, __dir__ = lazy_names(__name__, _LAZY, globals(),
+                                  submodules=("amp", "callback", "serialization", "summary"))
 
 __all__ = ["Accuracy", "BleuScore", "ConfusionMatrixMetric", "HausdorffDistance",
            "MeanSurfaceDistance", "OcclusionSensitivity", "RootMeanSquareDistance", "Callback",
@@ -36,4 +42,7 @@ __all__ = ["Accuracy", "BleuScore", "ConfusionMatrixMetric", "HausdorffDistance"
            "TimeMonitor", "Top1CategoricalAccuracy", "Top5CategoricalAccuracy",
            "TopKCategoricalAccuracy", "auc", "build_train_network", "get_metric_fn",
            "get_metrics", "load_checkpoint",
-           "load_param_into_net", "names", "save_checkpoint"]
+           "load_param_into_net", "names", "save_checkpoint",
+           "BackupAndRestore", "OnRequestExit", "DatasetHelper", "connect_network_with_dataset",
+           "data_sink", "load_checkpoint_async", "merge_sliced_parameter", "SummaryRecord",
+           "rearrange_inputs"]

@@ -7,13 +7,34 @@
 >>> float(m.eval())
 0.5
 """
+import functools
+
 import numpy as onp
 
-from ..errors import CellArgumentError, CellTypeError, MetricEmptyError, describe, message
+from ..errors import (CellArgumentError, CellTypeError, MetricEmptyError, MetricIndexesError,
+                      describe, message)
 
 
 def _numpy(value):
     return onp.asarray(value.asnumpy() if hasattr(value, "asnumpy") else value)
+
+
+def rearrange_inputs(update):
+    """Decorate a Metric's ``update`` so that, after ``set_indexes([i, j, ...])``, it
+    receives only the inputs at those positions, in that order (MindSpore's decorator;
+    every built-in metric's ``update`` has it)."""
+    @functools.wraps(update)
+    def wrapper(self, *inputs):
+        indexes = self.indexes
+        if indexes:
+            if max(indexes) >= len(inputs) or min(indexes) < -len(inputs):
+                raise MetricIndexesError(message(
+                    f"{type(self).__name__}.update", f"inputs at the positions {indexes} "
+                    "(set_indexes)", f"{len(inputs)} inputs",
+                    "Pass every output of the eval network, or change set_indexes."))
+            inputs = [inputs[i] for i in indexes]
+        return update(self, *inputs)
+    return wrapper
 
 
 class Metric:
@@ -37,7 +58,7 @@ class Metric:
 
     @property
     def indexes(self):
-        return self._indexes
+        return getattr(self, "_indexes", None)
 
     def set_indexes(self, indexes):
         """Which outputs of the eval network ``update`` receives (a list of ints)."""
@@ -83,6 +104,7 @@ class Accuracy(Metric):
     def clear(self):
         self._correct_num, self._total_num = 0, 0
 
+    @rearrange_inputs
     def update(self, *inputs):
         y_pred, y = self._inputs(inputs)
         if self._type == "multilabel":
@@ -121,6 +143,7 @@ class TopKCategoricalAccuracy(Metric):
     def clear(self):
         self._correct_num, self._samples_num = 0, 0
 
+    @rearrange_inputs
     def update(self, *inputs):
         y_pred, y = self._inputs(inputs)
         labels = _labels(type(self).__name__, y_pred, y)
@@ -158,6 +181,7 @@ class Loss(Metric):
     def clear(self):
         self._sum_loss, self._total_num = 0.0, 0
 
+    @rearrange_inputs
     def update(self, *inputs):
         loss, = self._inputs(inputs, count=1, what="(loss)")
         loss = loss.reshape(1) if loss.ndim == 0 else loss
@@ -181,6 +205,7 @@ class _ErrorMetric(Metric):
     def clear(self):
         self._error_sum, self._samples_num = 0.0, 0
 
+    @rearrange_inputs
     def update(self, *inputs):
         y_pred, y = self._inputs(inputs)
         self._error_sum += float(self._error(y.reshape(y_pred.shape) - y_pred).sum())

@@ -11,7 +11,7 @@ from collections import Counter
 import numpy as onp
 
 from ..errors import CellArgumentError, CellTypeError, describe, message
-from .metrics import Metric
+from .metrics import Metric, rearrange_inputs
 
 
 def _typed(where, value, types, what):
@@ -45,6 +45,7 @@ class BleuScore(Metric):
         self._denominator = onp.zeros(self.n_gram)
         self._c, self._r, self._is_update = 0.0, 0.0, False
 
+    @rearrange_inputs
     def update(self, *inputs):
         if len(inputs) != 2:
             raise CellArgumentError(message("BleuScore.update", "2 inputs (candidate_corpus, "
@@ -192,6 +193,7 @@ class ConfusionMatrixMetric(Metric):
         p = y.sum(axis=2)
         return onp.stack([tp, y.shape[-1] - p - tn, tn, p - tp], axis=-1)
 
+    @rearrange_inputs
     def update(self, *inputs):
         y_pred, y = self._inputs(inputs)
         counts = self._confusion(y_pred, y)

@@ -13,7 +13,7 @@ import math
 import numpy as onp
 
 from ..errors import CellArgumentError, describe, message
-from .metrics import Metric
+from .metrics import Metric, rearrange_inputs
 
 
 def _choice(where, value, allowed):
@@ -47,6 +47,7 @@ class ConfusionMatrix(Metric):
         self.confusion_matrix = onp.zeros((self.num_classes, self.num_classes))
         self._count = 0
 
+    @rearrange_inputs
     def update(self, *inputs):
         y_pred, y = self._inputs(inputs)
         if y_pred.ndim == y.ndim + 1:
@@ -92,6 +93,7 @@ class Dice(Metric):
     def clear(self):
         self._dice_coeff_sum, self._samples_num = 0.0, 0
 
+    @rearrange_inputs
     def update(self, *inputs):
         y_pred, y = self._inputs(inputs)
         if y_pred.shape != y.shape:
@@ -123,6 +125,7 @@ class Perplexity(Metric):
     def clear(self):
         self._sum_metric, self._num_inst = 0.0, 0
 
+    @rearrange_inputs
     def update(self, *inputs):
         preds, labels = self._inputs(inputs)
         if labels.size * preds.shape[-1] != preds.size:
@@ -167,6 +170,7 @@ class ROC(Metric):
     def clear(self):
         self._data = None
 
+    @rearrange_inputs
     def update(self, *inputs):
         y_pred, y = self._inputs(inputs)
         if y_pred.ndim == y.ndim + 1:
@@ -229,6 +233,7 @@ class CosineSimilarity(Metric):
     def clear(self):
         self.sqr_mtx_res = None
 
+    @rearrange_inputs
     def update(self, *inputs):
         data, = self._inputs(inputs, count=1, what="(the rows)")
         if data.ndim != 2:

@@ -15,7 +15,7 @@ import numbers
 import numpy as onp
 
 from ..errors import CellArgumentError, CellTypeError, describe, message
-from .metrics import Metric, _numpy
+from .metrics import Metric, _numpy, rearrange_inputs
 
 
 def _int(where, value, low):
@@ -71,6 +71,7 @@ class OcclusionSensitivity(Metric):
         out = _numpy(model(Tensor(onp.stack(images))))
         return out.reshape(len(images), -1)[:, label]
 
+    @rearrange_inputs
     def update(self, *inputs):
         where = "OcclusionSensitivity.update"
         if len(inputs) != 3:

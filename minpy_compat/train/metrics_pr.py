@@ -7,7 +7,7 @@ import numpy as onp
 from ..errors import CellArgumentError, message
 from .metrics import (MAE, MSE, Accuracy, Loss, Metric, Top1CategoricalAccuracy,
                       Top5CategoricalAccuracy, TopKCategoricalAccuracy, _check_eval_type,
-                      _labels)
+                      _labels, rearrange_inputs)
 from .metrics_more import ROC, ConfusionMatrix, CosineSimilarity, Dice, Perplexity, auc
 
 _EPS = sys.float_info.min
@@ -41,6 +41,7 @@ class _Counting(Metric):
         self._class_num, self._true_positives = 0, 0
         self._positives, self._actual_positives = 0, 0
 
+    @rearrange_inputs
     def update(self, *inputs):
         y_pred, y = self._inputs(inputs)
         predicted, actual = _one_hot_pair(type(self).__name__, y_pred, y, self._type)

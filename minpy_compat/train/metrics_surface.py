@@ -20,7 +20,7 @@ import numbers
 import numpy as onp
 
 from ..errors import CellArgumentError, CellTypeError, describe, message
-from .metrics import Metric
+from .metrics import Metric, rearrange_inputs
 
 _METRICS = ("euclidean", "chessboard", "taxicab")
 
@@ -76,6 +76,7 @@ class _SurfaceMetric(Metric):
     def clear(self):
         self._y_pred_edges, self._y_edges, self._is_update = None, None, False
 
+    @rearrange_inputs
     def update(self, *inputs):
         name = type(self).__name__
         if len(inputs) != 3:

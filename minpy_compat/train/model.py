@@ -190,6 +190,8 @@ class Model:
             if eval_loss:
                 losses.update(params.net_outputs[self._eval_indexes[0]])
             _fire(callbacks, EVAL_HOOKS[3], context)
+            if context.get_stop_requested():  # as MindSpore's: a callback may end the pass
+                break
         params.metrics = results = {name: metric.eval()
                                     for name, metric in self._metric_fns.items()}
         params.eval_results = dict(results, eval_loss=losses.eval()) if eval_loss else results
