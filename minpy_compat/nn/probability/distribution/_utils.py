@@ -4,7 +4,7 @@ be Tensors, scales must be positive, ``dist`` names must match."""
 import numbers
 
 import numpy as onp
-from autograd.tracer import getval
+from autograd.tracer import getval  # noqa: F401 (used by the distributions)
 
 from ....errors import message
 from ....tensor import as_tensor, is_tensor
@@ -79,3 +79,9 @@ def check_shape(where, shape):
         raise TypeError(message(f"{where} shape", "a tuple of ints", repr(shape),
                                 "Pass shape=(n,) or ()."))
     return shape
+
+
+def const(number, like):
+    """``number`` as a 0-d constant of ``like``'s dtype (a ``where`` branch that carries no
+    gradient, so a ``log`` of the result gets no NaN from the masked side)."""
+    return onp.array(number, onp.asarray(getval(like)).dtype)

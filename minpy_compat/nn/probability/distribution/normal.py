@@ -34,9 +34,7 @@ class Normal(Distribution):
         return "Normal"
 
     def _get_dist_args(self, mean=None, sd=None):
-        mean = self._mean_value if mean is None else self._check_value(mean, "mean")
-        sd = self._sd_value if sd is None else self._check_value(sd, "sd")
-        return mean, sd
+        return self._dist_args(mean, sd)
 
     def _mean(self, mean=None, sd=None):
         return self._check_param_type(mean, sd)[0]
