@@ -35,7 +35,7 @@ import numpy as onp
 from autograd.tracer import getval
 
 from ....errors import message
-from ....tensor import as_tensor
+from ....tensor import Parameter, as_tensor
 from .... import numpy as np
 from ...cell import Cell
 from . import _utils as U
@@ -150,6 +150,8 @@ class Distribution(Cell):
                 raise TypeError(message(
                     f"{self.name} {name}", "a Tensor", "None",
                     f"Pass {name} to the call, or to {type(self).__name__}() at init."))
+            if isinstance(arg, Parameter):  # its traced stand-in under GradOperation
+                arg = arg.value()
             out.append(as_tensor(arg, self.parameter_type))
         if len(out) == 1:
             return out[0]
@@ -290,6 +292,7 @@ class Distribution(Cell):
 
     def extend_repr(self):
         if self._is_scalar_batch:
-            return ", ".join(f"{n} = {getval(v)}" for n, v in
-                             zip(self.parameter_names, self.default_parameters))
+            pairs = zip(getattr(self, "_repr_labels", self.parameter_names),
+                        self.default_parameters)
+            return ", ".join(f"{label} = {getval(value)}" for label, value in pairs)
         return f"batch_shape = {self._broadcast_shape}"

@@ -21,6 +21,8 @@ def _softplus(x):
 class _LocScale(Distribution):
     """The shared constructor and ``dist_spec_args`` (``loc``, ``scale``) of the two."""
 
+    _repr_labels = ("location", "scale")
+
     def __init__(self, loc, scale, seed, dtype, name, param):
         param["param_dict"] = {"loc": loc, "scale": scale}
         U.check_float_dtype(type(self).__name__, dtype)

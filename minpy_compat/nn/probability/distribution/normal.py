@@ -20,6 +20,8 @@ _HALF_LOG_2PI = 0.5 * math.log(2.0 * math.pi)
 class Normal(Distribution):
     """``Normal(mean=None, sd=None, seed=None, dtype=ms.float32, name='Normal')``: N(mean, sd^2)."""
 
+    _repr_labels = ("mean", "standard deviation")
+
     def __init__(self, mean=None, sd=None, seed=None, dtype=onp.float32, name="Normal"):
         param = dict(locals())
         param["param_dict"] = {"mean": mean, "sd": sd}
