@@ -75,8 +75,33 @@ def build(name, init):
     return getattr(msd, name)(**kwargs)
 
 
+class Method(nn.Cell):
+    def __init__(self, dist, method):
+        super().__init__()
+        self.dist, self.method = dist, method
+
+    def construct(self, value):
+        return self.dist(self.method, value).sum()
+
+
+def record_params(name, init, method):
+    """Names and gradients of a distribution whose init parameters are Parameters."""
+    kwargs = {k: (ms.Parameter(ms.Tensor(onp.array(v[1], onp.float32)), name=k)
+                  if isinstance(v, tuple) else v) for k, v in init.items()}
+    net = Method(getattr(msd, name)(**kwargs), method)
+    value = ms.Tensor(onp.array(cases.PARAM_VALUE, onp.float32))
+    params = net.trainable_params()
+    grads = ops.GradOperation(get_all=True, get_by_list=True)(net, params)(value)
+    return {"names": [[n, p.name] for n, p in net.dist.parameters_and_names()],
+            "trainable": [p.name for p in params], "output": encode(net(value).asnumpy()),
+            "grads": [encode(g.asnumpy()) for g in grads[0]],
+            "param_grads": [encode(g.asnumpy()) for g in grads[1]]}
+
+
 def main():
-    fixture = {"cases": {}, "bad": {}}
+    fixture = {"cases": {}, "bad": {}, "params": {}}
+    for name, init, method in cases.PARAM_CASES:
+        fixture["params"][name] = record_params(name, init, method)
     for case_id, name, init in cases.CASES:
         record = {"class": name, "init": {k: list(v) if isinstance(v, tuple) else v
                                           for k, v in init.items()}}

@@ -83,3 +83,21 @@ BAD = [("normal_sd0", "Normal", {"mean": 0.0, "sd": 0.0}),
        ("laplace_sd", "Laplace", {"mean": 0.0, "sd": -1.0}),
        ("halfnormal_sd", "HalfNormal", {"mean": 0.0, "sd": 0.0}),
        ("normal_seed", "Normal", {"mean": 0.0, "sd": 1.0, "seed": -1})]
+
+# init parameters given as Parameters ("p", data): MindSpore keeps and trains them; each case
+# records the names and the gradients of sum(method(value)) in value and the Parameters
+PARAM_CASES = [
+    ("Normal", {"mean": ("p", [0.5, -0.2]), "sd": 2.0}, "log_prob"),
+    ("Logistic", {"loc": ("p", [0.3]), "scale": ("p", [1.4])}, "cdf"),
+    ("Cauchy", {"loc": 0.1, "scale": ("p", [0.9, 1.3])}, "log_prob"),
+    ("Laplace", {"mean": ("p", [0.2]), "sd": ("p", [1.1])}, "log_prob"),
+    ("HalfNormal", {"mean": ("p", [0.0]), "sd": ("p", [1.3])}, "prob"),
+    ("StudentT", {"df": ("p", [3.0]), "mean": 0.0, "sd": ("p", [1.2])}, "log_prob"),
+    ("Uniform", {"low": ("p", [-1.0]), "high": ("p", [2.0])}, "cdf"),
+    ("Exponential", {"rate": ("p", [1.5, 0.5])}, "log_survival"),
+    ("Beta", {"concentration1": ("p", [2.0]), "concentration0": ("p", [3.0])}, "log_prob"),
+    ("Gamma", {"concentration": ("p", [2.0]), "rate": ("p", [1.5])}, "log_prob"),
+    ("LogNormal", {"loc": ("p", [0.2]), "scale": ("p", [0.7])}, "log_prob"),
+    ("Gumbel", {"loc": ("p", [0.3]), "scale": ("p", [1.2])}, "log_prob"),
+]
+PARAM_VALUE = [0.3, 0.6]

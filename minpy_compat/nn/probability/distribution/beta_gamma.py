@@ -38,6 +38,7 @@ class _TwoConcentrations(Distribution):
         super().__init__(seed, dtype, name, param)
         for key, value in params.items():
             value = self._add_parameter(value, key)
+            setattr(self, f"_{key}", value)  # MindSpore's attribute (a Parameter's name)
             if value is not None:
                 U.check_positive(name, key, value)
 

@@ -29,6 +29,7 @@ class _Density(Distribution):
         super().__init__(seed, dtype, name, param)
         for key, value in params.items():
             value = self._add_parameter(value, key)
+            setattr(self, f"_{key}_value", value)  # MindSpore's attribute (a Parameter's name)
             if value is not None and key in self._positive:
                 U.check_positive(name, key, value)
 
