@@ -32,6 +32,13 @@ def _check_type(where, what, value, types, wanted):
                                     f"Pass {what} as {wanted}."))
 
 
+def _like(out, value):
+    """``out`` in ``value``'s float dtype (NumPy 1.x promotes a 0-d float32 times a Python
+    float to float64)."""
+    dtype = _dtype(value)
+    return out.astype(dtype) if dtype.kind == "f" and _dtype(out) != dtype else out
+
+
 class Bijector(Cell):
     """``Bijector(is_constant_jacobian=False, is_injective=True, name=None, dtype=None,
     param=None)``: the base of MindSpore's bijectors; call it as ``b('forward', x)``."""
@@ -123,19 +130,19 @@ class Bijector(Cell):
 
     def forward(self, value, *args, **kwargs):
         """y = g(x)."""
-        return self._forward(value, *args, **kwargs)
+        return _like(self._forward(value, *args, **kwargs), value)
 
     def inverse(self, value, *args, **kwargs):
         """x = g^-1(y)."""
-        return self._inverse(value, *args, **kwargs)
+        return _like(self._inverse(value, *args, **kwargs), value)
 
     def forward_log_jacobian(self, value, *args, **kwargs):
         """log |g'(x)|."""
-        return self._forward_log_jacobian(value, *args, **kwargs)
+        return _like(self._forward_log_jacobian(value, *args, **kwargs), value)
 
     def inverse_log_jacobian(self, value, *args, **kwargs):
         """log |(g^-1)'(y)|."""
-        return self._inverse_log_jacobian(value, *args, **kwargs)
+        return _like(self._inverse_log_jacobian(value, *args, **kwargs), value)
 
     def _forward(self, value, *args, **kwargs):
         raise self._undefined("forward")
