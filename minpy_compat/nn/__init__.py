@@ -99,4 +99,5 @@ __all__ = sorted((name for names in _EXPORTS.values() for name in names),
 # MindSpore's submodules users import from (``from mindspore.nn.optim import Momentum``)
 _SUBMODULES = ("dynamic_lr", "grad", "layer", "learning_rate_schedule", "metrics", "optim",
                "wrap")
+_SUBMODULES += ("probability",)  # MindSpore's nn.probability (distributions, bijectors)
 __getattr__, __dir__ = lazy_names(__name__, _EXPORTS, globals(), submodules=_SUBMODULES)
