@@ -12,6 +12,9 @@ from ....lazy_names import lazy_names
 _EXPORTS = {  # module -> the names it exports here
     "distribution": ["Distribution"],
     "normal": ["Normal"],
+    "discrete": ["Bernoulli", "Geometric", "Poisson"],
+    "categorical": ["Categorical"],
+    "transformed": ["TransformedDistribution"],
 }
 __all__ = sorted(name for names in _EXPORTS.values() for name in names)
 __getattr__, __dir__ = lazy_names(__name__, _EXPORTS, globals())
