@@ -161,6 +161,15 @@ class Bijector(Cell):
             f"{type(self).__name__}.{what}", "a subclass that defines it", "the base",
             f"Subclass Bijector and define _{what}."))
 
+    def __call__(self, *args, **kwargs):
+        """``b(distribution)``: the TransformedDistribution of ``distribution`` by this
+        bijector; ``b(name, *args)``: the method ``name`` (see ``construct``)."""
+        from ..distribution.distribution import Distribution
+        if args and isinstance(args[0], Distribution):
+            from ..distribution.transformed import TransformedDistribution
+            return TransformedDistribution(self, args[0])
+        return super().__call__(*args, **kwargs)
+
     def construct(self, name, *args, **kwargs):
         """``b(name, *args)``: the method ``name`` (one of forward, inverse,
         forward_log_jacobian, inverse_log_jacobian) of ``*args``."""
