@@ -45,7 +45,26 @@ def check_prob(cls_name, name, value):
                                  f"max {data.max()}", "Pass values in (0, 1)."))
 
 
-class _Discrete(Distribution):
+class KeepsFloat(Distribution):
+    """A distribution whose float results stay in its parameter dtype."""
+
+    def _route(self, method):
+        """The base's method, its float results kept in the parameter dtype (NumPy 1.x
+        promotes a 0-d float32 with a Python float to float64)."""
+        fn = super()._route(method)
+        if method in ("sample", "mode"):  # in ``dtype``
+            return fn
+
+        def kept(*args, **kwargs):
+            out = fn(*args, **kwargs)
+            dtype = getattr(getval(out), "dtype", None)
+            if dtype is not None and dtype.kind == "f" and dtype != self.parameter_type:
+                return out.astype(self.parameter_type)
+            return out
+        return kept
+
+
+class _Discrete(KeepsFloat):
     """The shared constructor: one parameter, an int/uint/float ``dtype``, float
     parameters (MindSpore keeps them float32 for an int ``dtype``)."""
 
@@ -57,19 +76,6 @@ class _Discrete(Distribution):
         if onp.dtype(self.parameter_type).kind != "f":
             self.parameter_type = onp.float32
         self._value = self._add_parameter(value, self._PARAM)
-
-    def _route(self, method):
-        """The base's method, its float results kept in the parameter dtype (NumPy 1.x
-        promotes a 0-d float32 with a Python float to float64)."""
-        fn = super()._route(method)
-
-        def kept(*args, **kwargs):
-            out = fn(*args, **kwargs)
-            dtype = getattr(getval(out), "dtype", None)
-            if dtype is not None and dtype.kind == "f" and dtype != self.parameter_type:
-                return out.astype(self.parameter_type)
-            return out
-        return kept
 
     def _get_dist_args(self, value=None):
         return (self._value if value is None else self._check_value(value, self._PARAM),)

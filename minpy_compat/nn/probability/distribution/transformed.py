@@ -16,6 +16,7 @@ import numpy as onp
 from .... import numpy as np
 from ....errors import message
 from ..bijector.bijector import Bijector
+from .discrete import KeepsFloat
 from .distribution import Distribution
 
 
@@ -25,7 +26,7 @@ def _check_type(name, value, cls):
                                 type(value).__name__, f"Pass a {cls.__name__} instance."))
 
 
-class TransformedDistribution(Distribution):
+class TransformedDistribution(KeepsFloat):
     """``TransformedDistribution(bijector, distribution, seed=None,
     name='transformed_distribution')``: ``distribution`` mapped by ``bijector``."""
 
