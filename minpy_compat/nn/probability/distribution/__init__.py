@@ -15,6 +15,11 @@ _EXPORTS = {  # module -> the names it exports here
     "discrete": ["Bernoulli", "Geometric", "Poisson"],
     "categorical": ["Categorical"],
     "transformed": ["TransformedDistribution"],
+    "logistic_cauchy": ["Cauchy", "Logistic"],
+    "density_only": ["HalfNormal", "Laplace", "StudentT"],
+    "uniform_exponential": ["Exponential", "Uniform"],
+    "beta_gamma": ["Beta", "Gamma"],
+    "gumbel_lognormal": ["Gumbel", "LogNormal"],
 }
 __all__ = sorted(name for names in _EXPORTS.values() for name in names)
 __getattr__, __dir__ = lazy_names(__name__, _EXPORTS, globals())

@@ -4,10 +4,10 @@ be Tensors, scales must be positive, ``dist`` names must match."""
 import numbers
 
 import numpy as onp
-from autograd.tracer import getval
+from autograd.tracer import getval  # noqa: F401 (used by the distributions)
 
 from ....errors import message
-from ....tensor import as_tensor, is_tensor
+from ....tensor import Parameter, as_tensor, is_tensor
 
 FLOAT_TYPES = (onp.float16, onp.float32, onp.float64)
 
@@ -32,7 +32,10 @@ def param_type(cls_name, values, hint):
 
 
 def to_param(cls_name, name, value, dtype):
-    """An init parameter (number, list, array or Tensor) as a Tensor of ``dtype``."""
+    """An init parameter (number, list, array or Tensor) as a Tensor of ``dtype``; a
+    Parameter is kept as it is (as in MindSpore: the distribution then trains it)."""
+    if isinstance(value, Parameter):
+        return value
     if isinstance(value, bool) or not (is_tensor(value) or isinstance(
             value, (numbers.Real, list, tuple))):
         raise TypeError(message(f"{cls_name} {name}", "a number, list or Tensor",
@@ -79,3 +82,9 @@ def check_shape(where, shape):
         raise TypeError(message(f"{where} shape", "a tuple of ints", repr(shape),
                                 "Pass shape=(n,) or ()."))
     return shape
+
+
+def const(number, like):
+    """``number`` as a 0-d constant of ``like``'s dtype (a ``where`` branch that carries no
+    gradient, so a ``log`` of the result gets no NaN from the masked side)."""
+    return onp.array(number, onp.asarray(getval(like)).dtype)

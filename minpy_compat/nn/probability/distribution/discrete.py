@@ -46,7 +46,12 @@ def check_prob(cls_name, name, value):
 
 
 class KeepsFloat(Distribution):
-    """A distribution whose float results stay in its parameter dtype."""
+    """A distribution whose float results stay in its parameter dtype (samples and modes
+    in ``dtype``), in place of the base's cast to both dtypes' promotion (float64 for
+    an int ``dtype``)."""
+
+    def _keep_dtype(self, out):
+        return out
 
     def _route(self, method):
         """The base's method, its float results kept in the parameter dtype (NumPy 1.x

@@ -35,6 +35,7 @@ import numpy as onp
 from autograd.tracer import getval
 
 from ....errors import message
+from ....tensor import Parameter, as_tensor
 from .... import numpy as np
 from ...cell import Cell
 from . import _utils as U
@@ -149,8 +150,9 @@ class Distribution(Cell):
                 raise TypeError(message(
                     f"{self.name} {name}", "a Tensor", "None",
                     f"Pass {name} to the call, or to {type(self).__name__}() at init."))
-            out.append(arg.astype(self.parameter_type) if getval(arg).dtype !=
-                       self.parameter_type else arg)
+            if isinstance(arg, Parameter):  # its traced stand-in under GradOperation
+                arg = arg.value()
+            out.append(as_tensor(arg, self.parameter_type))
         if len(out) == 1:
             return out[0]
         shapes = [onp.shape(getval(arg)) for arg in out]
@@ -160,7 +162,12 @@ class Distribution(Cell):
             raise ValueError(message(f"{self.name} parameters", "broadcastable shapes",
                                      shapes)) from None
         zeros = onp.zeros(shape, self.parameter_type)
-        return tuple(arg + zeros for arg in out)
+        return tuple(as_tensor(arg + zeros) for arg in out)
+
+    def _dist_args(self, *args):
+        """A ``_get_dist_args`` body: each per-call parameter (a Tensor) or the init one."""
+        return tuple(default if arg is None else self._check_value(arg, name) for arg, name,
+                     default in zip(args, self.parameter_names, self.default_parameters))
 
     def _draw(self, kind, shape, *args):
         """Float64 noise of ``shape`` from ``numpy.random``'s ``kind`` (``standard_normal``,
@@ -199,7 +206,17 @@ class Distribution(Cell):
                 f"{self.name}.{method}", "a distribution that implements it",
                 f"{type(self).__name__}, which does not",
                 f"Define _{method} (or a method it derives from) in {type(self).__name__}."))
-        return fn
+        return lambda *args, **kwargs: self._keep_dtype(fn(*args, **kwargs))
+
+    def _keep_dtype(self, out):
+        """A float result in the distribution's dtype (NumPy 1.x promotes a 0-d float32
+        with a Python float to float64; MindSpore keeps float32)."""
+        data = getval(out)
+        wanted = onp.promote_types(self._dtype, getattr(self, "parameter_type", self._dtype))
+        if isinstance(data, (onp.ndarray, onp.generic)) and data.dtype.kind == "f" and \
+                data.dtype != wanted:
+            return as_tensor(out, wanted)
+        return out
 
     # ---- the public methods: each optional distribution parameter per call ----------------
     def prob(self, value, *args, **kwargs):
@@ -275,6 +292,7 @@ class Distribution(Cell):
 
     def extend_repr(self):
         if self._is_scalar_batch:
-            return ", ".join(f"{n} = {getval(v)}" for n, v in
-                             zip(self.parameter_names, self.default_parameters))
+            pairs = zip(getattr(self, "_repr_labels", self.parameter_names),
+                        self.default_parameters)
+            return ", ".join(f"{label} = {getval(value)}" for label, value in pairs)
         return f"batch_shape = {self._broadcast_shape}"

@@ -20,6 +20,8 @@ _HALF_LOG_2PI = 0.5 * math.log(2.0 * math.pi)
 class Normal(Distribution):
     """``Normal(mean=None, sd=None, seed=None, dtype=ms.float32, name='Normal')``: N(mean, sd^2)."""
 
+    _repr_labels = ("mean", "standard deviation")
+
     def __init__(self, mean=None, sd=None, seed=None, dtype=onp.float32, name="Normal"):
         param = dict(locals())
         param["param_dict"] = {"mean": mean, "sd": sd}
@@ -34,9 +36,7 @@ class Normal(Distribution):
         return "Normal"
 
     def _get_dist_args(self, mean=None, sd=None):
-        mean = self._mean_value if mean is None else self._check_value(mean, "mean")
-        sd = self._sd_value if sd is None else self._check_value(sd, "sd")
-        return mean, sd
+        return self._dist_args(mean, sd)
 
     def _mean(self, mean=None, sd=None):
         return self._check_param_type(mean, sd)[0]
