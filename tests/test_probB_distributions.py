@@ -141,3 +141,24 @@ def test_bad_argument_names_the_distribution(bad, error, match):
                                   "TransformedDistribution"])
 def test_public_names_have_docstrings(name):
     assert getattr(D, name).__doc__.strip()
+
+
+@pytest.mark.parametrize("cls, name, expected", [  # MindSpore 2.10's names and gradients
+    (D.Bernoulli, "dist._probs", [1 / 0.3, -1 / 0.4]),
+    (D.Poisson, "dist._rate", [1 / 0.3 - 1, -1.0]),
+])
+def test_a_parameter_given_at_init_gets_its_gradient(cls, name, expected):
+    class Net(ms.nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.dist = cls(ms.Parameter(T([0.3, 0.6], ms.float32), name="p"))
+
+        def construct(self, x):
+            return ms.numpy.sum(self.dist.log_prob(x))
+
+    net, x = Net(), T([1.0, 0.0], ms.float32)
+    weights = ms.ParameterTuple(net.trainable_params())
+    assert [p.name for p in weights] == [name]
+    grads = ms.ops.GradOperation(get_by_list=True)(net, weights)(x)
+    onp.testing.assert_allclose(grads[0], expected, rtol=1e-5)
+    assert grads[0].dtype == onp.float32

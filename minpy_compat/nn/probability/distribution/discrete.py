@@ -80,7 +80,13 @@ class _Discrete(KeepsFloat):
         super().__init__(seed, dtype, name, param)
         if onp.dtype(self.parameter_type).kind != "f":
             self.parameter_type = onp.float32
-        self._value = self._add_parameter(value, self._PARAM)
+        # MindSpore's attribute name (``_probs``, ``_rate``): a Parameter given at init
+        # is named after it (``dist._probs``)
+        setattr(self, "_" + self._PARAM, self._add_parameter(value, self._PARAM))
+
+    @property
+    def _value(self):
+        return getattr(self, "_" + self._PARAM)
 
     def _get_dist_args(self, value=None):
         return (self._value if value is None else self._check_value(value, self._PARAM),)
