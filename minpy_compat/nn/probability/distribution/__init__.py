@@ -12,6 +12,9 @@ from ....lazy_names import lazy_names
 _EXPORTS = {  # module -> the names it exports here
     "distribution": ["Distribution"],
     "normal": ["Normal"],
+    "discrete": ["Bernoulli", "Geometric", "Poisson"],
+    "categorical": ["Categorical"],
+    "transformed": ["TransformedDistribution"],
     "logistic_cauchy": ["Cauchy", "Logistic"],
     "density_only": ["HalfNormal", "Laplace", "StudentT"],
     "uniform_exponential": ["Exponential", "Uniform"],
