@@ -39,10 +39,14 @@ def _has_empty(case):
     return any(isinstance(a, dict) and 0 in a.get("shape", [1]) for a in case["args"])
 
 
-def ms_error(case, *words):
-    """Whether MindSpore's recorded error message holds any of ``words`` (the replays'
-    accepted-difference predicates share it)."""
-    return any(word in case["out"].get("message", "") for word in words)
+def ms_error(case, *words, kind=None):
+    """Whether MindSpore's recorded error (``case["out"]``) holds any of ``words`` in its
+    message (with no ``words``: whether it raised at all) and, when ``kind`` is given, is of
+    that class (the replays' accepted-difference predicates share it)."""
+    out = case["out"]
+    if kind is not None and out.get("error") != kind:
+        return False
+    return any(word in out.get("message", "") for word in words) if words else "error" in out
 
 
 # (reason, applies to the output or the gradient, predicate on the case)

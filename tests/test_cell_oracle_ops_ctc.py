@@ -84,7 +84,7 @@ def test_ctc_gradient_differs_by_softmax(case):
     tensors = []
     args = [decode(a, ms, tensors) for a in case["args"]]
     kwargs = {k: decode(v, ms, []) for k, v in case["kwargs"].items()}
-    op = make_op(case, ops)
+    op = make_op(case, ops, ms)
     ours = onp.asarray(ops.grad(lambda x: op(x, *args[1:], **kwargs)[0])(args[0]))
     theirs = onp.asarray(case["gradient"]["value"], ours.dtype)
     finite = onp.asarray(case["gradient"]["finite"])

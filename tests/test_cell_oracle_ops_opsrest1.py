@@ -1,7 +1,7 @@
 """Replay real MindSpore 2.10's answers for area opsrest1
 (``tests/oracle/ops_opsrest1_fixture.json``, written by ``make_ops_opsrest1_fixture.py``) on
 ``ops``: values, dtypes, shapes, raise or not (TypeError/ValueError/RuntimeError by class)
-and gradients, through ``ops_opsrest1_cases.RestView`` on both sides (complex values as
+and gradients, through ``ops_opsrest1_cases.rest_view`` on both sides (complex values as
 (real, imag) pairs; the step primitives' Parameters after the step)."""
 import json
 import os
@@ -15,12 +15,12 @@ from test_cell_oracle_ops import accepted_by, replay_problems, unused_reasons, m
 
 HERE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "oracle")
 sys.path.insert(0, HERE)
-from ops_opsrest1_cases import RestView  # noqa: E402
+from ops_opsrest1_cases import rest_view  # noqa: E402
 
 with open(os.path.join(HERE, "ops_opsrest1_fixture.json")) as f:
     CASES = json.load(f)["cases"]
 
-VIEW = RestView(ms, ops)
+VIEW = rest_view(ms, ops)
 
 
 INPLACE = {"bernoulli_", "clamp_", "erfinv_", "exponential_", "inplace_sigmoid", "normal_",

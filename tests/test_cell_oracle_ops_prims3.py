@@ -2,7 +2,7 @@
 (``tests/oracle/ops_prims3_fixture.json``, written by ``make_ops_prims3_fixture.py``) on
 ``ops``: values, dtypes, shapes, raise or not (TypeError/ValueError by class, constructor
 errors included) and gradients. The optimizer primitives run through
-``ops_prims3_cases.ParamView`` as they did on MindSpore (the Parameters' values after the
+``ops_prims3_cases.param_view`` as they did on MindSpore (the Parameters' values after the
 step are compared too)."""
 import json
 import os
@@ -16,12 +16,12 @@ from test_cell_oracle_ops import accepted_by, replay_problems, unused_reasons, m
 
 HERE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "oracle")
 sys.path.insert(0, HERE)
-from ops_prims3_cases import ParamView  # noqa: E402
+from ops_prims3_cases import param_view  # noqa: E402
 
 with open(os.path.join(HERE, "ops_prims3_fixture.json")) as f:
     CASES = json.load(f)["cases"]
 
-VIEW = ParamView(ms, ops)
+VIEW = param_view(ms, ops)
 
 # (reason, applies to the output or the gradient, predicate on the case)
 ACCEPTED = [

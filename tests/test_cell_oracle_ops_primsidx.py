@@ -13,7 +13,7 @@ from minpy_compat import ops
 from test_cell_oracle_ops import HERE, accepted_by, replay_problems, unused_reasons
 
 sys.path.insert(0, HERE)
-from ops_primsidx_cases import RANDOM, Prims  # noqa: E402
+from ops_primsidx_cases import RANDOM, prims  # noqa: E402
 
 with open(os.path.join(HERE, "ops_primsidx_fixture.json")) as f:
     CASES = json.load(f)["cases"]
@@ -46,7 +46,7 @@ def _same_kind(want, got):
 @pytest.mark.parametrize("case", CASES, ids=[f"{i}-{c['op']}" for i, c in enumerate(CASES)])
 def test_primsidx_ops_agree_with_mindspore(case):
     close = _same_kind if case["op"] in RANDOM else (lambda want, got: False)
-    problems = replay_problems(case, accepted, close, library=Prims(ms, ops))
+    problems = replay_problems(case, accepted, close, library=prims(ms, ops))
     assert not problems, "\n".join(problems)
 
 

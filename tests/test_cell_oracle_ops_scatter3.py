@@ -13,7 +13,7 @@ from minpy_compat import ops
 from test_cell_oracle_ops import HERE, accepted_by, replay_problems, unused_reasons
 
 sys.path.insert(0, HERE)
-from ops_scatter3_cases import InPlace  # noqa: E402
+from ops_scatter3_cases import in_place  # noqa: E402
 
 with open(os.path.join(HERE, "ops_scatter3_fixture.json")) as f:
     CASES = json.load(f)["cases"]
@@ -25,7 +25,7 @@ accepted = accepted_by(ACCEPTED)
 
 @pytest.mark.parametrize("case", CASES, ids=[f"{i}-{c['op']}" for i, c in enumerate(CASES)])
 def test_scatter_family_agrees_with_mindspore(case):
-    problems = replay_problems(case, accepted, library=InPlace(ms, ops))
+    problems = replay_problems(case, accepted, library=in_place(ms, ops))
     assert not problems, "\n".join(problems)
 
 

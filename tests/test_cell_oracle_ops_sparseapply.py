@@ -2,7 +2,7 @@
 ``EmbeddingLookup`` (``tests/oracle/ops_sparseapply_fixture.json``, written by
 ``make_ops_sparseapply_fixture.py``) on ``ops``: values, dtypes, shapes, raise or not
 (TypeError/ValueError by class, constructor errors included) and gradients. The optimizer
-primitives run through ``ops_sparseapply_cases.ThreeSteps`` as they did on MindSpore (three
+primitives run through ``ops_sparseapply_cases.three_steps`` as they did on MindSpore (three
 calls; the Parameters' values after each are compared too)."""
 import json
 import os
@@ -18,12 +18,12 @@ from test_cell_oracle_ops import accepted_by, replay_problems, unused_reasons
 HERE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "oracle")
 sys.path.insert(0, HERE)
 from oracle_io import run_case  # noqa: E402
-from ops_sparseapply_cases import ThreeSteps  # noqa: E402
+from ops_sparseapply_cases import three_steps  # noqa: E402
 
 with open(os.path.join(HERE, "ops_sparseapply_fixture.json")) as f:
     CASES = json.load(f)["cases"]
 
-VIEW = ThreeSteps(ms, ops)
+VIEW = three_steps(ms, ops)
 
 UNCHECKED = ("MindSpore 2.10's CPU FusedAdaFactor* do not check gradient's shape against "
              "param's (a (3, 2) gradient for a (2, 3) param is read flat); ours refuses it")

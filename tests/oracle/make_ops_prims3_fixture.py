@@ -2,7 +2,7 @@
 and keep its answers: from this directory, ``/tmp/msvenv/bin/python
 make_ops_prims3_fixture.py`` writes ``ops_prims3_fixture.json`` (a ``"cases"`` list), and
 ``tests/test_cell_oracle_ops_prims3.py`` replays it on minpy_compat (the optimizer
-primitives through ``ops_prims3_cases.ParamView``, on both sides)."""
+primitives through ``ops_prims3_cases.param_view``, on both sides)."""
 import os
 import sys
 
@@ -12,14 +12,14 @@ from mindspore import ops  # noqa: E402
 
 from make_ops_fixture import HERE, our_names  # noqa: E402
 from oracle_io import record_fixture  # noqa: E402
-from ops_prims3_cases import ParamView, prims3_cases  # noqa: E402
+from ops_prims3_cases import param_view, prims3_cases  # noqa: E402
 
 
 def main(path):
     shared = our_names()
     record_fixture(path, prims3_cases(),
                    keep=lambda c: hasattr(ops, c["op"]) and c["op"] in shared,
-                   ops_view=ParamView)
+                   ops_view=param_view)
 
 
 if __name__ == "__main__":

@@ -2,7 +2,7 @@
 and keep its answers: from this directory, ``/tmp/msvenv/bin/python
 make_ops_prims3b_fixture.py`` writes ``ops_prims3b_fixture.json`` (a ``"cases"`` list), and
 ``tests/test_cell_oracle_ops_prims3b.py`` replays it on minpy_compat (dtypes in the
-constructors through ``ops_prims3b_cases.DtypeView``, on both sides)."""
+constructors decoded by ``oracle_io.make_op``, on both sides)."""
 import os
 import sys
 
@@ -12,14 +12,13 @@ from mindspore import ops  # noqa: E402
 
 from make_ops_fixture import HERE, our_names  # noqa: E402
 from oracle_io import record_fixture  # noqa: E402
-from ops_prims3b_cases import DtypeView, prims3b_cases  # noqa: E402
+from ops_prims3b_cases import prims3b_cases  # noqa: E402
 
 
 def main(path):
     shared = our_names()
     record_fixture(path, prims3b_cases(),
-                   keep=lambda c: hasattr(ops, c["op"]) and c["op"] in shared,
-                   ops_view=DtypeView)
+                   keep=lambda c: hasattr(ops, c["op"]) and c["op"] in shared)
 
 
 if __name__ == "__main__":

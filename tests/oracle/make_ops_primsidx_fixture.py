@@ -9,7 +9,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from make_ops_fixture import HERE, our_names  # noqa: E402
 from oracle_io import record_fixture  # noqa: E402
-from ops_primsidx_cases import Prims, primsidx_cases  # noqa: E402
+from ops_primsidx_cases import prims, primsidx_cases  # noqa: E402
 
 
 def main(path):
@@ -17,7 +17,7 @@ def main(path):
     shared = our_names()
     record_fixture(path, primsidx_cases(),
                    keep=lambda c: hasattr(ops, c["op"]) and c["op"] in shared,
-                   ops_view=Prims)
+                   ops_view=prims)
 
 
 if __name__ == "__main__":

@@ -8,7 +8,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from make_ops_fixture import HERE, our_names  # noqa: E402
 from oracle_io import record_fixture  # noqa: E402
-from ops_scatter3_cases import InPlace, scatter3_cases  # noqa: E402
+from ops_scatter3_cases import in_place, scatter3_cases  # noqa: E402
 
 
 def main(path):
@@ -16,7 +16,7 @@ def main(path):
     shared = our_names()
     record_fixture(path, scatter3_cases(),
                    keep=lambda c: hasattr(ops, c["op"]) and c["op"] in shared,
-                   ops_view=InPlace)
+                   ops_view=in_place)
 
 
 if __name__ == "__main__":

@@ -9,14 +9,12 @@ then that of the sum of both parts, a real loss).
 import numpy as onp
 
 from ops_cases import D, T, V, _case
+from oracle_io import OpsView
 
 
-class RealView:
+class RealView(OpsView):
     """``ops`` with complex arguments built from (real, imag) pairs and complex outputs
     split into them; ``lib`` is ``mindspore`` or ``minpy_compat``."""
-
-    def __init__(self, lib, ops):
-        self.lib, self.ops = lib, ops
 
     def _complex(self, pair):
         real, imag = pair
@@ -31,9 +29,7 @@ class RealView:
             return self.ops.real(out), self.ops.imag(out)
         return out
 
-    def __getattr__(self, name):
-        op = getattr(self.ops, name)
-
+    def plain(self, name, op):
         def call(*args, cplx=(), **kwargs):
             args = [self._complex(a) if i in cplx else a for i, a in enumerate(args)]
             return self._split(op(*args, **kwargs))

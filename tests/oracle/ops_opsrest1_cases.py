@@ -1,7 +1,7 @@
 """Area opsrest1's cases (the Adam/AdamWeightDecay/SGD step primitives, ScatterAddWithAxis,
 the functional in-place ops and the remaining primitives and functions) that
 ``make_ops_opsrest1_fixture.py`` runs through real MindSpore 2.10; encoded as in
-``ops_cases.py``. Both sides call them through ``RestView``: complex values travel as
+``ops_cases.py``. Both sides call them through ``rest_view``: complex values travel as
 (real, imag) pairs (``ops_primslin_cases.PrimRealView``), and the step primitives' first
 ``SLOTS[op]`` Tensors become Parameters, the call answering their values after the step
 (with SGD's output first; MindSpore 2.10's CPU Adam and AdamWeightDecay return
@@ -12,30 +12,13 @@ from ops_cases import D, T, V, _case
 from ops_fn_lin_cases import C
 from ops_primslin_cases import PrimRealView
 
-SLOTS = {"Adam": (3, False), "AdamWeightDecay": (3, False), "SGD": ((0, 3, 5), True)}
+# step primitive -> (its Parameters' positions, the answer: oracle_io.OpsView's params)
+SLOTS = {"Adam": (3, "params"), "AdamWeightDecay": (3, "params"), "SGD": ((0, 3, 5), "flat")}
 
 
-class RestView(PrimRealView):
+def rest_view(lib, ops):
     """``PrimRealView`` whose ``SLOTS`` primitives take Parameters made from their Tensors."""
-
-    def __getattr__(self, name):
-        if name not in SLOTS:
-            return PrimRealView.__getattr__(self, name)
-        cls, (slots, keep_out) = getattr(self.ops, name), SLOTS[name]
-        slots = tuple(range(slots)) if isinstance(slots, int) else slots
-        lib = self.lib
-
-        def build(*init):
-            prim = cls(*init)
-
-            def call(*args):
-                args = [lib.Parameter(a, name=f"slot{i}") if i in slots else a
-                        for i, a in enumerate(args)]
-                out = prim(*args)
-                after = tuple(lib.Tensor(args[i].asnumpy().copy()) for i in slots)
-                return (out,) + after if keep_out else after
-            return call
-        return build
+    return PrimRealView(lib, ops, SLOTS)
 
 
 def _s(value, dtype="float32"):

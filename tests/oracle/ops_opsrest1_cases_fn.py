@@ -1,7 +1,7 @@
 """Area opsrest1's function cases (``identity``, ``view_as_real``, the determinants, the
 N-D Hermitian FFTs, the ``*_ext`` aliases, ``stft``/``STFT``) and the V3 diagonal-band
 primitives, encoded as in ``ops_cases.py`` and run
-through ``ops_opsrest1_cases.RestView`` (complex values as (real, imag) pairs)."""
+through ``ops_opsrest1_cases.rest_view`` (complex values as (real, imag) pairs)."""
 import numpy as onp
 
 from ops_cases import T, V, _case

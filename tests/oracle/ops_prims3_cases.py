@@ -2,10 +2,11 @@
 depthwise convolutions, Im2Col/Col2Im, PadV3 and the 3-D pools and resizes) that
 ``make_ops_prims3_fixture.py`` runs through real MindSpore; encoded as in ``ops_cases.py``.
 
-The optimizer primitives write Parameters, so their cases run through ``ParamView``: its
+The optimizer primitives write Parameters, so their cases run through ``param_view``: its
 first ``SLOTS[op]`` Tensor arguments become Parameters, and the call answers ``(output,
 (the Parameters' values after the step))``."""
 from ops_cases import T, V, _case
+from oracle_io import OpsView
 
 # optimizer primitive -> how many leading arguments are Parameters
 SLOTS = {"ApplyAdamWithAmsgrad": 4, "ApplyAdamWithAmsgradV2": 4, "ApplyPowerSign": 2,
@@ -13,28 +14,9 @@ SLOTS = {"ApplyAdamWithAmsgrad": 4, "ApplyAdamWithAmsgradV2": 4, "ApplyPowerSign
          "ApplyKerasMomentum": 2, "ApplyProximalAdagrad": 2}
 
 
-class ParamView:
+def param_view(lib, ops):
     """``ops`` of ``lib`` with each ``SLOTS`` primitive's Parameters made from its Tensors."""
-
-    def __init__(self, lib, ops):
-        self.lib, self.ops = lib, ops
-
-    def __getattr__(self, name):
-        op = getattr(self.ops, name)
-        return op if name not in SLOTS else self._writing(op, SLOTS[name])
-
-    def _writing(self, cls, count):
-        lib = self.lib
-
-        def make(*init):
-            prim = cls(*init)
-
-            def call(*args):
-                params = [lib.Parameter(a, name=f"slot{i}") for i, a in enumerate(args[:count])]
-                out = prim(*params, *args[count:])
-                return out, tuple(lib.Tensor(p.asnumpy().copy()) for p in params)
-            return call
-        return make
+    return OpsView(lib, ops, {name: (count, "nested") for name, count in SLOTS.items()})
 
 
 def apply_cases():

@@ -7,20 +7,6 @@ from ops_cases import D, T, V, _case
 RANDOM = {"Dropout3D", "Bernoulli"}
 
 
-class DtypeView:
-    """``ops`` of ``lib`` whose primitive classes take a dtype in ``init`` as ``D(name)``."""
-
-    def __init__(self, lib, ops):
-        self.lib, self.ops = lib, ops
-
-    def __getattr__(self, name):
-        op, lib = getattr(self.ops, name), self.lib
-
-        def build(*init):
-            return op(*[getattr(lib, a["mstype"]) if isinstance(a, dict) else a for a in init])
-        return build
-
-
 def _flat(count, per, shape, dtype="int64", step=3):
     """Distinct indices below ``count`` (``per`` of them a plane) in an encoded Tensor."""
     total = 1

@@ -3,6 +3,7 @@
 ``tests/test_cell_oracle_ops_primsidx.py``; encoded as in ``ops_cases.py``. Random ops are
 replayed for dtype, shape and raise or not only (``RANDOM``)."""
 from ops_cases import D, T, V, _case
+from oracle_io import OpsView
 
 I32, I64, F64, B = "int32", "int64", "float64", "bool"
 RANDOM = {"RandpermV2", "TruncatedNormal", "StandardLaplace", "RandomGamma", "RandomPoisson",
@@ -191,37 +192,18 @@ def _alias_cases():
 
 
 def L(values):
-    """A Python list that stays a list through ``oracle_io.make_op`` (which makes tuples)."""
+    """A Python list that stays a list through ``oracle_io.make_op`` (which makes other
+    lists tuples)."""
     return {"list": values}
 
 
 WRITES = ("assign_add", "assign_sub")
 
 
-class Prims:
-    """``ops`` of ``lib`` with each primitive class built from its decoded ``init``:
-    ``D(name)`` becomes ``lib``'s dtype and ``L(values)`` a list; for the Parameter writes
-    (``WRITES``) the first argument is made a Parameter, and the call returns it."""
-
-    def __init__(self, lib, ops):
-        self._lib, self._ops = lib, ops
-
-    def _decode(self, value):
-        if isinstance(value, dict) and "mstype" in value:
-            return getattr(self._lib, value["mstype"])
-        return value["list"] if isinstance(value, dict) and "list" in value else value
-
-    def __getattr__(self, name):
-        op = getattr(self._ops, name)
-        if isinstance(op, type):
-            return lambda *init: op(*[self._decode(a) for a in init])
-        if name in WRITES:
-            def write(variable, *args):
-                param = self._lib.Parameter(variable, name="v")
-                op(param, *args)
-                return param
-            return write
-        return op
+def prims(lib, ops):
+    """``ops`` of ``lib`` with the first argument of each Parameter write (``WRITES``) made a
+    Parameter, the call returning it (``oracle_io.OpsView``)."""
+    return OpsView(lib, ops, {name: (1, "param") for name in WRITES})
 
 
 def primsidx_cases():

@@ -7,17 +7,15 @@ from ops_fn_lin_cases import C, RealView, low, spd
 
 
 class PrimRealView(RealView):
-    """``RealView`` that also builds primitive classes: ``view.Name(*init)`` (a dtype in
-    ``init`` encoded as ``D(name)``) is a call taking the ``cplx`` kwarg."""
+    """``RealView`` that also builds primitive classes: ``view.Name(*init)`` is a call
+    taking the ``cplx`` kwarg."""
 
-    def __getattr__(self, name):
-        op = getattr(self.ops, name)
+    def plain(self, name, op):
         if not isinstance(op, type):
-            return RealView.__getattr__(self, name)
+            return RealView.plain(self, name, op)
 
         def build(*init):
-            prim = op(*[getattr(self.lib, a["mstype"]) if isinstance(a, dict) else a
-                        for a in init])
+            prim = op(*init)
 
             def call(*args, cplx=(), **kwargs):
                 args = [self._complex(a) if i in cplx else a for i, a in enumerate(args)]

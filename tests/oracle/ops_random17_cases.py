@@ -35,16 +35,8 @@ def view(lib, ops):
         SampledSoftmaxLoss = staticmethod(sampled_softmax(lib.nn))
 
         def __getattr__(self, name):
-            op = getattr(ops, name)
-            if name != "NonDeterministicInts":
-                return op
-            # make_op passes init as is: the dtype arrives encoded
-            return lambda *init: op(*[lib_dtype(lib, a) for a in init])
+            return getattr(ops, name)
     return View()
-
-
-def lib_dtype(lib, value):
-    return getattr(lib, value["mstype"]) if isinstance(value, dict) else value
 
 
 def _choice_cases():

@@ -2,12 +2,13 @@
 ``ScatterNdDiv``, ``ScatterNdMax``, ``ScatterNdMin`` and the older ``Scatter*`` /
 ``ScatterNd*`` primitives and ``scatter_*`` / ``scatter_nd_*`` functions), run by
 ``make_ops_scatter3_fixture.py`` through real MindSpore 2.10 and replayed by
-``tests/test_cell_oracle_ops_scatter3.py``. Encoded as in ``ops_cases.py``; ``InPlace``
+``tests/test_cell_oracle_ops_scatter3.py``. Encoded as in ``ops_cases.py``; ``in_place``
 stands for ``ops`` on both sides, so the first argument is a Parameter and the recorded
 output is what the write left in it. No gradients: MindSpore's Parameter writes have
 none (ScatterNdMax's bprop is undefined; scatter_max's gives ones), ours are checked
 against finite differences in ``tests/test_ops_scatter3.py``."""
 from ops_cases import T, V, _case
+from oracle_io import OpsView
 
 I32, I64, F64 = "int32", "int64", "float64"
 PRIMS_ND = ("ScatterNdMul", "ScatterNdDiv", "ScatterNdMax", "ScatterNdMin")
@@ -20,25 +21,11 @@ FN_ND = ("scatter_nd_add", "scatter_nd_sub", "scatter_nd_update", "scatter_nd_mu
          "scatter_nd_div", "scatter_nd_max", "scatter_nd_min")
 
 
-class InPlace:
+def in_place(lib, ops):
     """``ops`` of ``lib`` with each op's first argument made a Parameter first; a call
     returns that Parameter, so its value after the write is what gets recorded."""
-
-    def __init__(self, lib, ops):
-        self._lib, self._ops = lib, ops
-
-    def __getattr__(self, name):
-        op = getattr(self._ops, name)
-        if isinstance(op, type):
-            return lambda *init: self._writing(op(*init))
-        return self._writing(op)
-
-    def _writing(self, fn):
-        def call(input_x, *args, **kwargs):
-            param = self._lib.Parameter(input_x, name="x")
-            fn(param, *args, **kwargs)
-            return param
-        return call
+    names = PRIMS_ND + OLD_ROWS + OLD_ND + FN_ROWS + FN_ND
+    return OpsView(lib, ops, {name: (1, "param") for name in names})
 
 
 def _nd_cases(op, init=()):

@@ -2,13 +2,14 @@
 ``make_ops_sparseapply_fixture.py`` runs through real MindSpore 2.10; encoded as in
 ``ops_cases.py``.
 
-The optimizer primitives write Parameters, so their cases run through ``ThreeSteps``: its
+The optimizer primitives write Parameters, so their cases run through ``three_steps``: its
 first ``SLOTS[op]`` Tensor arguments (those in the range ``SLOTS[op]``, when a pair) become
 Parameters, the primitive is called three times and each call answers ``(output, (the
 Parameters' values after it))``. The ``FusedSparse*``, ``FusedCastAdamWeightDecay`` and
 ``FusedAdaFactor*`` outputs are documented as useless (MindSpore's CPU kernels leave them
 unset), so only their Parameters are kept."""
 from ops_cases import T, V, _case
+from oracle_io import OpsView
 
 # optimizer primitive -> how many leading arguments are Parameters
 SLOTS = {"SparseApplyAdagrad": 2, "SparseApplyAdagradV2": 2, "SparseApplyFtrl": 3,
@@ -22,35 +23,12 @@ NO_OUTPUT = {"FusedSparseAdam", "FusedSparseLazyAdam", "FusedSparseFtrl",
              "FusedAdaFactorWithGlobalNorm"}
 
 
-class ThreeSteps:
+def three_steps(lib, ops):
     """``ops`` of ``lib`` with each ``SLOTS`` primitive's Parameters made from its Tensors,
-    called three times."""
-
-    def __init__(self, lib, ops):
-        self.lib, self.ops = lib, ops
-
-    def __getattr__(self, name):
-        op = getattr(self.ops, name)
-        return op if name not in SLOTS else self._writing(op, name, SLOTS[name])
-
-    def _writing(self, cls, name, slots):
-        lib = self.lib
-        start, stop = (0, slots) if isinstance(slots, int) else slots
-
-        def make(*init):
-            prim = cls(*init)
-
-            def call(*args):
-                params = [lib.Parameter(lib.Tensor(a.asnumpy().copy()), name=f"slot{i}")
-                          for i, a in enumerate(args[start:stop])]
-                steps = []
-                for _ in range(3):
-                    out = prim(*args[:start], *params, *args[stop:])
-                    after = tuple(lib.Tensor(p.asnumpy().copy()) for p in params)
-                    steps.append(after if name in NO_OUTPUT else (out, after))
-                return tuple(steps)
-            return call
-        return make
+    called three times (``oracle_io.OpsView``)."""
+    return OpsView(lib, ops, {name: (slots if isinstance(slots, int) else tuple(range(*slots)),
+                                     "params" if name in NO_OUTPUT else "nested", 3)
+                              for name, slots in SLOTS.items()})
 
 
 IDX = V([0, 2, 0], "int32")

@@ -31,10 +31,63 @@ def rebuild(value, flat, lib):
     return decode(value, lib, [])
 
 
-def make_op(case, ops):
+def decode_init(value, lib):
+    """One encoded argument of a case's ``init``: ``D(name)`` is ``lib``'s dtype,
+    ``L(values)`` a Python list, any other list a tuple."""
+    if isinstance(value, dict) and "mstype" in value:
+        return getattr(lib, value["mstype"])
+    if isinstance(value, dict) and "list" in value:
+        return list(value["list"])
+    return tuple(value) if isinstance(value, list) else value
+
+
+def make_op(case, ops, lib):
+    """The callable a case names: ``ops.<op>`` itself, or built from its decoded ``init``."""
     op = getattr(ops, case["op"])
-    return op(*[tuple(a) if isinstance(a, list) else a for a in case["init"]]) \
-        if "init" in case else op
+    return op(*[decode_init(a, lib) for a in case["init"]]) if "init" in case else op
+
+
+def _answer(answer, out, written, lib):
+    """What a Parameter-writing call through ``OpsView`` answers (see its ``params``)."""
+    if answer == "param":
+        return written[0]
+    after = tuple(lib.Tensor(p.asnumpy().copy()) for p in written)
+    return {"nested": (out, after), "flat": (out,) + after, "params": after}[answer]
+
+
+class OpsView:
+    """Stands in for ``ops`` of ``lib`` in ``run_case``. ``params`` maps an op that writes
+    Parameters to ``(slots, answer)`` or ``(slots, answer, steps)``: its Tensor arguments at
+    ``slots`` (a tuple of positions, or a count of leading ones) become Parameters
+    ``slot<i>`` and the op (a primitive class: once built from its ``init``) is called
+    ``steps`` times (once by default; several answers come as a tuple). A call answers
+    ``"nested"``: ``(out, after)``, ``"flat"``: ``(out, *after)``, ``"params"``: ``after``
+    (``after``: copies of the Parameters' values after the call), or ``"param"``: the first
+    Parameter itself. Subclasses change how other ops are called by overriding ``plain``."""
+
+    def __init__(self, lib, ops, params=None):
+        self.lib, self.ops, self.params = lib, ops, dict(params or {})
+
+    def plain(self, name, op):
+        return op
+
+    def __getattr__(self, name):
+        op = getattr(self.ops, name)
+        if name not in self.params:
+            return self.plain(name, op)
+        slots, answer, steps = (self.params[name] + (1,))[:3]
+        slots = tuple(range(slots)) if isinstance(slots, int) else tuple(slots)
+        lib = self.lib
+
+        def write(fn, *args, **kwargs):
+            args = [lib.Parameter(a, name=f"slot{i}") if i in slots else a
+                    for i, a in enumerate(args)]
+            answers = tuple(_answer(answer, fn(*args, **kwargs), tuple(args[i] for i in slots),
+                                    lib) for _ in range(steps))
+            return answers[0] if steps == 1 else answers
+        if isinstance(op, type):
+            return lambda *init: lambda *args, **kwargs: write(op(*init), *args, **kwargs)
+        return lambda *args, **kwargs: write(op, *args, **kwargs)
 
 
 def record(out):
@@ -62,7 +115,7 @@ def run_case(case, lib, ops, grad_fn):
     library's ``grad(fn, grad_position=positions)``."""
     result = {}
     try:
-        op, tensors = make_op(case, ops), []
+        op, tensors = make_op(case, ops, lib), []
         args = [decode(a, lib, tensors) for a in case["args"]]
         kwargs = {k: decode(v, lib, tensors) for k, v in case["kwargs"].items()}
         result["out"] = record(op(*args, **kwargs))
