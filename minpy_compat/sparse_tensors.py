@@ -55,7 +55,31 @@ def at_pattern(where, sparse, dense):
     return dense[sparse._rows()]
 
 
-class COOTensor:
+class _SparseValues:
+    """What the two sparse forms share: a values Tensor over a dense shape, and the methods
+    that change only the values (each form's ``_with`` rebuilds it around new values)."""
+
+    values = property(lambda self: self._values, doc="The stored values Tensor.")
+    shape = property(lambda self: self._shape, doc="The dense shape, a tuple.")
+    dtype = property(lambda self: self._values.dtype.type, doc="The values' dtype.")
+    size = property(lambda self: int(onp.size(self._values)), doc="How many values.")
+    itemsize = property(lambda self: onp.dtype(self._values.dtype).itemsize,
+                        doc="Bytes per value.")
+    ndim = property(lambda self: len(self._shape), doc="Dimensions of the dense shape.")
+
+    def astype(self, dtype, copy=True):
+        """The values cast to ``dtype``."""
+        return self._with(self._values.astype(dtype))
+
+    def abs(self):
+        """Absolute values, same places."""
+        return self._with(np.abs(self._values))
+
+    def __neg__(self):
+        return self._with(-self._values)
+
+
+class COOTensor(_SparseValues):
     """A sparse tensor in coordinate form: ``indices`` (N, ndim), ``values`` (N,), ``shape``."""
 
     def __init__(self, indices=None, values=None, shape=None, coo_tensor=None):
@@ -74,13 +98,6 @@ class COOTensor:
         self._shape = dense_shape(where, shape, onp.shape(indices)[1])
 
     indices = property(lambda self: self._indices, doc="The (N, ndim) int index Tensor.")
-    values = property(lambda self: self._values, doc="The (N,) values Tensor.")
-    shape = property(lambda self: self._shape, doc="The dense shape, a tuple.")
-    dtype = property(lambda self: self._values.dtype.type, doc="The values' dtype.")
-    size = property(lambda self: int(onp.size(self._values)), doc="How many values.")
-    itemsize = property(lambda self: onp.dtype(self._values.dtype).itemsize,
-                        doc="Bytes per value.")
-    ndim = property(lambda self: len(self._shape), doc="Dimensions of the dense shape.")
 
     def __repr__(self):
         return f"COOTensor(shape={list(self._shape)}, dtype={self.dtype.__name__}, " \
@@ -114,14 +131,6 @@ class COOTensor:
         return CSRTensor(Tensor(indptr), Tensor(ind[order, 1]), self._values[order],
                          self._shape)
 
-    def astype(self, dtype, copy=True):
-        """The values cast to ``dtype``."""
-        return self._with(self._values.astype(dtype))
-
-    def abs(self):
-        """Absolute values, same indices."""
-        return self._with(np.abs(self._values))
-
     def coalesce(self):
         """Indices sorted and unique, duplicates summed (MindSpore asks for int64 indices)."""
         from .ops.fn_sparse import coalesced
@@ -150,9 +159,6 @@ class COOTensor:
 
     __div__ = __truediv__
 
-    def __neg__(self):
-        return self._with(-self._values)
-
 
 def csr_rows(indptr):
     """The row of each stored value of a CSR matrix, from its ``indptr``."""
@@ -160,7 +166,7 @@ def csr_rows(indptr):
     return onp.repeat(onp.arange(len(indptr) - 1), onp.diff(indptr))
 
 
-class CSRTensor:
+class CSRTensor(_SparseValues):
     """A sparse matrix in compressed-row form: ``indptr`` (M + 1,), ``indices`` and
     ``values`` (N,), ``shape`` (M, K)."""
 
@@ -184,13 +190,6 @@ class CSRTensor:
 
     indptr = property(lambda self: self._indptr, doc="Where each row starts, (M + 1,).")
     indices = property(lambda self: self._indices, doc="The column of each value.")
-    values = property(lambda self: self._values, doc="The stored values.")
-    shape = property(lambda self: self._shape, doc="The dense shape, a tuple.")
-    dtype = property(lambda self: self._values.dtype.type, doc="The values' dtype.")
-    size = property(lambda self: int(onp.size(self._values)), doc="How many values.")
-    itemsize = property(lambda self: onp.dtype(self._values.dtype).itemsize,
-                        doc="Bytes per value.")
-    ndim = property(lambda self: len(self._shape), doc="Dimensions of the dense shape.")
 
     def __repr__(self):
         return f"CSRTensor(shape={list(self._shape)}, dtype={self.dtype.__name__}, " \
@@ -216,14 +215,6 @@ class CSRTensor:
     def to_dense(self):
         """The dense Tensor."""
         return self.to_coo().to_dense()
-
-    def astype(self, dtype, copy=True):
-        """The values cast to ``dtype``."""
-        return self._with(self._values.astype(dtype))
-
-    def abs(self):
-        """Absolute values, same pattern."""
-        return self._with(np.abs(self._values))
 
     def add(self, b, alpha, beta):
         """``alpha * self + beta * b`` for a CSRTensor ``b``."""
@@ -268,6 +259,3 @@ class CSRTensor:
         return csr_div(self, other)
 
     __div__ = __truediv__
-
-    def __neg__(self):
-        return self._with(-self._values)

@@ -14,35 +14,15 @@ import numpy as onp
 
 from .... import numpy as np
 from ....ops import lgamma
-from .distribution import Distribution
+from .loc_scale import LocScale
 from .normal import Normal
 from . import _utils as U
 
 _EULER = 0.5772156649015329
 
 
-class _Transformed(Distribution):
-    """The shared constructor of the two: ``loc`` and ``scale`` (checked > 0)."""
-
-    def _setup(self, loc, scale, seed, dtype, name, param):
-        param["param_dict"] = {"loc": loc, "scale": scale}
-        U.check_float_dtype(type(self).__name__, dtype)
-        super().__init__(seed, dtype, name, param)
-        self._loc = self._add_parameter(loc, "loc")
-        self._scale = self._add_parameter(scale, "scale")
-        if self._scale is not None:
-            U.check_positive(name, "scale", self._scale)
-
-    @property
-    def loc(self):
-        return self._loc
-
-    @property
-    def scale(self):
-        return self._scale
-
-    def _get_dist_args(self, loc=None, scale=None):
-        return self._dist_args(loc, scale)
+class _Transformed(LocScale):
+    """Gumbel's and LogNormal's shared helpers (the value in the dtype, the derived tails)."""
 
     def _value(self, value):
         return self._check_value(value, "value").astype(self.dtype)
@@ -61,7 +41,7 @@ class Gumbel(_Transformed):
     """``Gumbel(loc, scale, seed=0, dtype=ms.float32, name='Gumbel')``."""
 
     def __init__(self, loc, scale, seed=0, dtype=onp.float32, name="Gumbel"):
-        self._setup(loc, scale, seed, dtype, name, dict(locals()))
+        super().__init__(loc, scale, seed, dtype, name, dict(locals()))
 
     def _get_dist_type(self):
         return "Gumbel"
@@ -115,7 +95,7 @@ class LogNormal(_Transformed):
     """``LogNormal(loc=None, scale=None, seed=0, dtype=ms.float32, name='LogNormal')``."""
 
     def __init__(self, loc=None, scale=None, seed=0, dtype=onp.float32, name="LogNormal"):
-        self._setup(loc, scale, seed, dtype, name, dict(locals()))
+        super().__init__(loc, scale, seed, dtype, name, dict(locals()))
         self._normal = Normal(dtype=dtype)  # the base distribution, given loc/scale per call
 
     def _get_dist_type(self):

@@ -10,7 +10,7 @@ import math
 import numpy as onp
 
 from .... import numpy as np
-from .distribution import Distribution
+from .loc_scale import LocScale
 from . import _utils as U
 
 
@@ -18,30 +18,10 @@ def _softplus(x):
     return np.logaddexp(0.0, x)
 
 
-class _LocScale(Distribution):
-    """The shared constructor and ``dist_spec_args`` (``loc``, ``scale``) of the two."""
+class _LocScale(LocScale):
+    """Logistic's and Cauchy's shared helpers (a standardized value, the mode, uniform noise)."""
 
     _repr_labels = ("location", "scale")
-
-    def __init__(self, loc, scale, seed, dtype, name, param):
-        param["param_dict"] = {"loc": loc, "scale": scale}
-        U.check_float_dtype(type(self).__name__, dtype)
-        super().__init__(seed, dtype, name, param)
-        self._loc = self._add_parameter(loc, "loc")
-        self._scale = self._add_parameter(scale, "scale")
-        if self._scale is not None:
-            U.check_positive(name, "scale", self._scale)
-
-    @property
-    def loc(self):
-        return self._loc
-
-    @property
-    def scale(self):
-        return self._scale
-
-    def _get_dist_args(self, loc=None, scale=None):
-        return self._dist_args(loc, scale)
 
     def _z(self, value, loc, scale):
         """(the standardized value, loc, scale) for one call."""
