@@ -13,6 +13,7 @@ import minpy_compat as ms
 from minpy_compat import amp, nn
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "oracle_nn"))
+import amp_cases as cases  # noqa: E402
 from nn_replay import decode  # noqa: E402
 
 with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "oracle_nn",
@@ -21,14 +22,8 @@ with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "oracle_nn",
 LEVELS = FIXTURE["levels"]
 
 
-def small_net():
-    return nn.SequentialCell([nn.Conv2d(1, 2, 3, pad_mode="valid", has_bias=True),
-                              nn.BatchNorm2d(2), nn.ReLU(), nn.Flatten(), nn.Dense(8, 3),
-                              nn.Softmax()])
-
-
 def run_level(level):
-    net = small_net()
+    net = cases.small_net(nn)
     named = dict(net.parameters_and_names())
     for name, item in LEVELS[level]["params"].items():
         named[name].set_data(ms.Tensor(decode(item)))
@@ -105,28 +100,7 @@ def test_all_finite():
             [value, onp.bool_, shape]
 
 
-BAD = {"level_O4": lambda: amp.auto_mixed_precision(small_net(), "O4"),
-       "level_int": lambda: amp.auto_mixed_precision(small_net(), 1),
-       "level_None": lambda: amp.auto_mixed_precision(small_net(), None),
-       "network_int": lambda: amp.auto_mixed_precision(3, "O1"),
-       "custom_none": lambda: amp.custom_mixed_precision(small_net()),
-       "custom_both": lambda: amp.custom_mixed_precision(
-           small_net(), white_list=[nn.Dense], black_list=[nn.ReLU]),
-       "custom_elem": lambda: amp.custom_mixed_precision(small_net(), black_list=[3]),
-       "dyn_scale_0": lambda: amp.DynamicLossScaler(0, 2, 3),
-       "dyn_scale_str": lambda: amp.DynamicLossScaler("a", 2, 3),
-       "dyn_window_0": lambda: amp.DynamicLossScaler(1024, 2, 0),
-       "dyn_factor_0": lambda: amp.DynamicLossScaler(1024, 0, 3),
-       "static_scale_0": lambda: amp.StaticLossScaler(0),
-       "static_scale_str": lambda: amp.StaticLossScaler("a"),
-       "all_finite_empty": lambda: amp.all_finite(()),
-       "all_finite_tensor": lambda: amp.all_finite(ms.Tensor(onp.ones(2, onp.float32))),
-       "rng_state_str": lambda: ms.set_rng_state("a"),
-       "rng_state_int64": lambda: ms.set_rng_state(ms.Tensor(onp.array([1, 2]))),
-       "generator_seed_str": lambda: ms.Generator().manual_seed("a"),
-       "lazy_inline_function": lambda: ms.lazy_inline(lambda x: x),
-       "recompute_function": lambda: ms.recompute(lambda x: x, ms.Tensor(1.0)),
-       "deterministic_int": lambda: ms.set_deterministic(1)}
+BAD = cases.bad_calls(ms, nn, amp)
 
 
 @pytest.mark.parametrize("key", sorted(BAD))

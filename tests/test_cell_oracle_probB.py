@@ -40,26 +40,7 @@ ACCEPTED = {
 }
 
 
-def param(value):
-    return ms.Tensor(onp.array(value[1], value[2])) if isinstance(value, tuple) else value
-
-
-def build(name):
-    cls, args, _, _ = cases.CASES[name]
-    if cls == "Invert":
-        return B.Invert(build(args))
-    return getattr(B, cls)(*[param(a) for a in args])
-
-
-class Call(nn.Cell):
-    """One bijector method as a Cell of the input."""
-
-    def __init__(self, bijector, method):
-        super().__init__()
-        self.bijector, self.method = bijector, method
-
-    def construct(self, x):
-        return self.bijector(self.method, x)
+param, build, Call = cases.builders(ms, nn, B)
 
 
 @pytest.mark.parametrize("name", sorted(cases.CASES))

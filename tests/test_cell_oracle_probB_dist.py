@@ -27,32 +27,7 @@ _MODE = "MindSpore's Bernoulli.mode fails (Less(float, Tensor)); ours is 1 where
 ACCEPTED = {"bern_mode_7": _MODE, "bern3_mode_1": _MODE, "bernf_mode_0": _MODE}
 
 
-def value(item):
-    if isinstance(item, tuple) and item[0] == "t":
-        return ms.Tensor(onp.array(item[1], item[2]))
-    if isinstance(item, tuple) and item[0] == "bij":
-        return getattr(B, item[1])(*item[2])
-    if isinstance(item, tuple) and item[0] == "dist":
-        kwargs = {k: getattr(ms, v) for k, v in item[3].items()}
-        return getattr(D, item[1])(*[value(a) for a in item[2]], **kwargs)
-    return item
-
-
-def build(cls, args, kwargs):
-    kwargs = {k: getattr(ms, v) if k == "dtype" else v for k, v in kwargs.items()}
-    return getattr(D, cls)(*[value(a) for a in args], **kwargs)
-
-
-class Call(nn.Cell):
-    """One distribution method as a Cell of its float Tensor arguments."""
-
-    def __init__(self, dist, method, consts):
-        super().__init__()
-        self.dist, self.method, self.consts = dist, method, consts
-
-    def construct(self, *tensors):
-        it = iter(tensors)
-        return self.dist(self.method, *[next(it) if c is None else c for c in self.consts])
+value, build, Call = cases.builders(ms, nn, D, B)
 
 
 @pytest.mark.parametrize("case", cases.CASES, ids=[c[0] for c in cases.CASES])

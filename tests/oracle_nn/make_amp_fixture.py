@@ -16,31 +16,18 @@ import mindspore as ms
 from mindspore import amp, nn
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from make_nn_fixture import builtin_of, encode, set_params  # noqa: E402
+import amp_cases as cases  # noqa: E402
+from make_nn_fixture import attempt, encode, set_params  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 STEPS = [True, True, True, True, False, True, False, False, False, True]
-
-
-def small_net():
-    return nn.SequentialCell([nn.Conv2d(1, 2, 3, pad_mode="valid", has_bias=True),
-                              nn.BatchNorm2d(2), nn.ReLU(), nn.Flatten(), nn.Dense(8, 3),
-                              nn.Softmax()])
-
-
-def attempt(function):
-    try:
-        function()
-        return "ok"
-    except Exception as error:  # noqa: BLE001 (an oracle: any error is recorded)
-        return builtin_of(error)
 
 
 def levels(rng):
     x = rng.standard_normal((2, 1, 4, 4)).astype(onp.float32)
     out = {"input": encode(x)}
     for level in ("O0", "O1", "O2", "O3"):
-        net = small_net()
+        net = cases.small_net(nn)
         params = set_params(net, onp.random.default_rng(7))
         net = amp.auto_mixed_precision(net, level)
         dtypes = {}
@@ -59,28 +46,7 @@ def levels(rng):
 
 
 def errors():
-    bad = {"level_O4": lambda: amp.auto_mixed_precision(small_net(), "O4"),
-           "level_int": lambda: amp.auto_mixed_precision(small_net(), 1),
-           "level_None": lambda: amp.auto_mixed_precision(small_net(), None),
-           "network_int": lambda: amp.auto_mixed_precision(3, "O1"),
-           "custom_none": lambda: amp.custom_mixed_precision(small_net()),
-           "custom_both": lambda: amp.custom_mixed_precision(
-               small_net(), white_list=[nn.Dense], black_list=[nn.ReLU]),
-           "custom_elem": lambda: amp.custom_mixed_precision(small_net(), black_list=[3]),
-           "dyn_scale_0": lambda: amp.DynamicLossScaler(0, 2, 3),
-           "dyn_scale_str": lambda: amp.DynamicLossScaler("a", 2, 3),
-           "dyn_window_0": lambda: amp.DynamicLossScaler(1024, 2, 0),
-           "dyn_factor_0": lambda: amp.DynamicLossScaler(1024, 0, 3),
-           "static_scale_0": lambda: amp.StaticLossScaler(0),
-           "static_scale_str": lambda: amp.StaticLossScaler("a"),
-           "all_finite_empty": lambda: amp.all_finite(()),
-           "all_finite_tensor": lambda: amp.all_finite(ms.Tensor(onp.ones(2, onp.float32))),
-           "rng_state_str": lambda: ms.set_rng_state("a"),
-           "rng_state_int64": lambda: ms.set_rng_state(ms.Tensor(onp.array([1, 2]))),
-           "generator_seed_str": lambda: ms.Generator().manual_seed("a"),
-           "lazy_inline_function": lambda: ms.lazy_inline(lambda x: x),
-           "recompute_function": lambda: ms.recompute(lambda x: x, ms.Tensor(1.0)),
-           "deterministic_int": lambda: ms.set_deterministic(1)}
+    bad = cases.bad_calls(ms, nn, amp)
     return {key: attempt(function) for key, function in bad.items()}
 
 

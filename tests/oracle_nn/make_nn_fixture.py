@@ -156,6 +156,15 @@ def builtin_of(error):
     return {"class": type(error).__name__, "builtin": builtin.__name__}
 
 
+def attempt(function):
+    """``"ok"``, or the class of what ``function()`` raises (``builtin_of``)."""
+    try:
+        function()
+        return "ok"
+    except Exception as error:  # noqa: BLE001 (an oracle: any error is recorded)
+        return builtin_of(error)
+
+
 def run_bad_types(bad_types=None):
     """What MindSpore raises for each ``(case_id, cls, args, kwargs)`` (this module's
     ``cases.BAD_TYPES`` by default); None where it builds the Cell."""

@@ -21,31 +21,7 @@ import probB_dist_cases as cases  # noqa: E402
 from make_probB_fixture import encode  # noqa: E402
 
 
-def value(item):
-    if isinstance(item, tuple) and item[0] == "t":
-        return ms.Tensor(onp.array(item[1], item[2]))
-    if isinstance(item, tuple) and item[0] == "bij":
-        return getattr(msb, item[1])(*item[2])
-    if isinstance(item, tuple) and item[0] == "dist":
-        kwargs = {k: getattr(ms, v) for k, v in item[3].items()}
-        return getattr(msd, item[1])(*[value(a) for a in item[2]], **kwargs)
-    return item
-
-
-def build(cls, args, kwargs):
-    kwargs = {k: getattr(ms, v) if k == "dtype" else v for k, v in kwargs.items()}
-    return getattr(msd, cls)(*[value(a) for a in args], **kwargs)
-
-
-class Call(nn.Cell):
-    def __init__(self, dist, method, consts):
-        super().__init__()
-        self.dist, self.method, self.consts = dist, method, consts
-
-    def construct(self, *tensors):
-        it = iter(tensors)
-        args = [next(it) if c is None else c for c in self.consts]
-        return self.dist(self.method, *args)
+value, build, Call = cases.builders(ms, nn, msd, msb)
 
 
 def record_case(ctor, method, args):

@@ -24,26 +24,7 @@ def encode(x):
     return {"data": x.ravel().tolist(), "dtype": str(x.dtype), "shape": list(x.shape)}
 
 
-def param(value):
-    if isinstance(value, tuple):
-        return ms.Tensor(onp.array(value[1], value[2]))
-    return value
-
-
-def build(name):
-    cls, args, _, _ = cases.CASES[name]
-    if cls == "Invert":
-        return msb.Invert(build(args))
-    return getattr(msb, cls)(*[param(a) for a in args])
-
-
-class Call(nn.Cell):
-    def __init__(self, bijector, method):
-        super().__init__()
-        self.bijector, self.method = bijector, method
-
-    def construct(self, x):
-        return self.bijector(self.method, x)
+param, build, Call = cases.builders(ms, nn, msb)
 
 
 def record_case(name):

@@ -48,3 +48,31 @@ ERRORS = [
 ]
 SIGNATURES = ("Bijector", "Exp", "GumbelCDF", "Invert", "PowerTransform", "ScalarAffine",
               "Softplus")
+
+
+def builders(ms, nn, bijectors):
+    """``(param, build, Call)`` for one library (MindSpore when recording, ours when
+    replaying): a case's parameter as a Tensor, its bijector, and one method as a Cell of
+    the input (so ``GradOperation`` differentiates it)."""
+    import numpy as onp
+
+    def param(value):
+        return ms.Tensor(onp.array(value[1], value[2])) if isinstance(value, tuple) else value
+
+    def build(name):
+        cls, args, _, _ = CASES[name]
+        if cls == "Invert":
+            return bijectors.Invert(build(args))
+        return getattr(bijectors, cls)(*[param(a) for a in args])
+
+    class Call(nn.Cell):
+        """One bijector method as a Cell of the input."""
+
+        def __init__(self, bijector, method):
+            super().__init__()
+            self.bijector, self.method = bijector, method
+
+        def construct(self, x):
+            return self.bijector(self.method, x)
+
+    return param, build, Call

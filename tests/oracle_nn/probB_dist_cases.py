@@ -92,3 +92,38 @@ ERRORS = [
     ("trans_mean", "TransformedDistribution", [EXP, NORMAL], {}, "mean", []),
 ]
 SIGNATURES = ("Bernoulli", "Categorical", "Geometric", "Poisson", "TransformedDistribution")
+
+
+def builders(ms, nn, distributions, bijectors):
+    """``(value, build, Call)`` for one library (MindSpore when recording, ours when
+    replaying): a case's value (Tensor, bijector or distribution), its distribution, and one
+    method as a Cell of its float Tensor arguments (``consts`` holds the others, None where
+    a Tensor goes), so ``GradOperation`` differentiates it."""
+    import numpy as onp
+
+    def value(item):
+        if isinstance(item, tuple) and item[0] == "t":
+            return ms.Tensor(onp.array(item[1], item[2]))
+        if isinstance(item, tuple) and item[0] == "bij":
+            return getattr(bijectors, item[1])(*item[2])
+        if isinstance(item, tuple) and item[0] == "dist":
+            kwargs = {k: getattr(ms, v) for k, v in item[3].items()}
+            return getattr(distributions, item[1])(*[value(a) for a in item[2]], **kwargs)
+        return item
+
+    def build(cls, args, kwargs):
+        kwargs = {k: getattr(ms, v) if k == "dtype" else v for k, v in kwargs.items()}
+        return getattr(distributions, cls)(*[value(a) for a in args], **kwargs)
+
+    class Call(nn.Cell):
+        """One distribution method as a Cell of its float Tensor arguments."""
+
+        def __init__(self, dist, method, consts):
+            super().__init__()
+            self.dist, self.method, self.consts = dist, method, consts
+
+        def construct(self, *tensors):
+            it = iter(tensors)
+            return self.dist(self.method, *[next(it) if c is None else c for c in self.consts])
+
+    return value, build, Call
