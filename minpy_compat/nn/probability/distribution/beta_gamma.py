@@ -14,7 +14,7 @@ import numpy as onp
 from .... import numpy as np
 from ....errors import message
 from ....ops import digamma, igamma, lgamma
-from .distribution import Distribution
+from .float_parameters import FloatParameters
 from . import _utils as U
 
 
@@ -22,7 +22,7 @@ def _lbeta(a, b):
     return lgamma(a) + lgamma(b) - lgamma(a + b)
 
 
-class _TwoConcentrations(Distribution):
+class _TwoConcentrations(FloatParameters):
     """The shared constructor: both parameters checked (type, > 0) and kept in order."""
 
     _refused = (float,)
@@ -33,17 +33,7 @@ class _TwoConcentrations(Distribution):
                 raise TypeError(message(f"{type(self).__name__} {key}", "a Tensor",
                                         f"the scalar {value!r}",
                                         f"Pass ms.Tensor({value!r}, ms.float32)."))
-        param["param_dict"] = params
-        U.check_float_dtype(type(self).__name__, dtype)
-        super().__init__(seed, dtype, name, param)
-        for key, value in params.items():
-            value = self._add_parameter(value, key)
-            setattr(self, f"_{key}", value)  # MindSpore's attribute (a Parameter's name)
-            if value is not None:
-                U.check_positive(name, key, value)
-
-    def _value(self, value):
-        return self._check_value(value, "value").astype(self.dtype)
+        super()._setup(seed, dtype, name, param, **params)
 
     def _cast_b(self, value, name):
         return self._check_value(value, name).astype(self.parameter_type)

@@ -14,27 +14,15 @@ import numpy as onp
 
 from .... import numpy as np
 from ....ops import lgamma
-from .distribution import Distribution
+from .float_parameters import FloatParameters
 from . import _utils as U
 
 
-class _Density(Distribution):
+class _Density(FloatParameters):
     """The shared constructor: each parameter in order, the named ones checked > 0."""
 
+    _attribute = "_{}_value"
     _positive = ("sd",)
-
-    def _setup(self, seed, dtype, name, param, **params):
-        param["param_dict"] = params
-        U.check_float_dtype(type(self).__name__, dtype)
-        super().__init__(seed, dtype, name, param)
-        for key, value in params.items():
-            value = self._add_parameter(value, key)
-            setattr(self, f"_{key}_value", value)  # MindSpore's attribute (a Parameter's name)
-            if value is not None and key in self._positive:
-                U.check_positive(name, key, value)
-
-    def _value(self, value):
-        return self._check_value(value, "value").astype(self.dtype)
 
 
 class Laplace(_Density):

@@ -14,7 +14,7 @@ import numpy as onp
 
 from .... import numpy as np
 from ....ops import lgamma
-from .loc_scale import LocScale
+from .float_parameters import LocScale
 from .normal import Normal
 from . import _utils as U
 
@@ -22,10 +22,7 @@ _EULER = 0.5772156649015329
 
 
 class _Transformed(LocScale):
-    """Gumbel's and LogNormal's shared helpers (the value in the dtype, the derived tails)."""
-
-    def _value(self, value):
-        return self._check_value(value, "value").astype(self.dtype)
+    """Gumbel's and LogNormal's shared helpers (the derived tails)."""
 
     def _log_cdf(self, value, *args):
         return np.log(self._cdf(value, *args))

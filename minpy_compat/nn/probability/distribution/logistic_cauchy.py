@@ -10,7 +10,7 @@ import math
 import numpy as onp
 
 from .... import numpy as np
-from .loc_scale import LocScale
+from .float_parameters import LocScale
 from . import _utils as U
 
 
