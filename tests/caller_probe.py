@@ -1,7 +1,7 @@
 """A stand-in argument for the caller-name tests: the first thing a function does with it
 (``x.dtype``, ``len(x)``, ``onp.asarray(x)``, ``x + 1``, ...) records the name errors would
-carry at that moment (``errors.CALLER``) and stops the call with ``Touched``."""
-from minpy_compat.errors import CALLER
+carry at that moment (``errors.current_caller()``) and stops the call with ``Touched``."""
+from minpy_compat.errors import current_caller
 
 RENAMED = ("ops.", "Tensor.", "mint.")  # wheres that a caller's name replaces
 
@@ -16,7 +16,7 @@ class Probe:
     seen = []
 
     def _touch(self, *args, **kwargs):
-        Probe.seen.append(CALLER.get())
+        Probe.seen.append(current_caller())
         raise Touched()
 
     def __getattr__(self, name):

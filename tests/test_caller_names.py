@@ -9,7 +9,7 @@ import pytest
 
 import minpy_compat as ms
 from minpy_compat import mint, ops
-from minpy_compat.errors import CALLER, CellTypeError, message
+from minpy_compat.errors import CellTypeError, current_caller, message
 
 INTS = ms.Tensor(onp.array([1, 2], onp.int32))
 BOOLS = ms.Tensor([True, False])
@@ -62,7 +62,7 @@ def test_the_error_names_what_the_user_called(name, call, words):
         call()
     assert "ops." not in str(info.value).split(":")[0]
     assert isinstance(info.value, TypeError)  # the class MindSpore's replay expects
-    assert CALLER.get() is None  # reset once the call is over, even by an error
+    assert current_caller() is None  # reset once the call is over, even by an error
 
 
 @pytest.mark.parametrize("call, where", [

@@ -15,7 +15,7 @@ import minpy_compat as ms
 from caller_probe import Probe, named_by, with_probes
 from minpy_compat import ops
 from minpy_compat.array import Array
-from minpy_compat.errors import CALLER
+from minpy_compat.errors import current_caller
 from minpy_compat.mint.nn import functional as F
 from minpy_compat.ops import tensor_methods
 from minpy_compat.ops._lazy_table import LAZY
@@ -62,7 +62,7 @@ def test_every_primitive_names_itself():
         primitive = _made(getattr(ops, name))
         verdicts[name] = ("unjudged: constructor" if primitive is None
                           else named_by(with_probes(primitive), name))
-        assert CALLER.get() is None, name  # reset once the call is over, even by an error
+        assert current_caller() is None, name  # reset once the call is over, even by an error
     unnamed = {n: v for n, v in verdicts.items() if v.startswith("unnamed")}
     unjudged = sorted(n for n, v in verdicts.items() if v.startswith("unjudged"))
     assert unnamed == {}
@@ -76,7 +76,7 @@ def test_every_tensor_method_names_itself(name):
     assert vars(NdarrayMethods)[name] is method  # the traced values share the same one
     verdict = named_by(with_probes(method, Probe()), f"Tensor.{name}")
     assert not verdict.startswith("unnamed"), verdict
-    assert CALLER.get() is None
+    assert current_caller() is None
 
 
 def test_nearly_every_tensor_method_is_judged():
@@ -140,7 +140,7 @@ WORDED = [
 def test_the_message_reads_with_the_name_called(name, call, error, words):
     with pytest.raises(error, match="^" + name.replace(".", r"\.") + words):
         call()
-    assert CALLER.get() is None
+    assert current_caller() is None
 
 
 def test_a_caller_inside_a_tensor_method_keeps_the_outermost_name():

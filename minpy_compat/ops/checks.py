@@ -2,11 +2,13 @@
 that NumPy would accept (widening ints to float64, reducing over an empty axis)."""
 import functools
 import inspect
+import types
 
 import numpy as onp
 from autograd.tracer import getval
 
-from ..errors import CALLER, CellArgumentError, CellTypeError, message
+from ..errors import (LOCAL, CellArgumentError, CellTypeError, as_caller, message,
+                      register_caller)
 
 
 def _dtype_of(x):
@@ -85,27 +87,26 @@ def not_both_bool(where, input, other):
 def calling_as(caller, function, *args, **kwargs):
     """``function(*args, **kwargs)`` run so that the errors it raises name ``caller``
     (``Tan``, ``mint.tan``: what the user called) instead of the ``ops`` function beneath;
-    when one such call runs another, the outermost caller is named."""
-    if CALLER.get() is not None:
-        return function(*args, **kwargs)
-    token = CALLER.set(caller)
-    try:
-        return function(*args, **kwargs)
-    finally:
-        CALLER.reset(token)
+    when one such call runs another, the outermost caller is named (``errors.message``
+    finds this frame on the stack)."""
+    return function(*args, **kwargs)
+
+
+register_caller(calling_as.__code__, LOCAL)
 
 
 def named(caller, function):
-    """``function`` wrapped so that its errors name ``caller`` (see ``calling_as``)."""
+    """``function`` under the name ``caller`` for its errors (see ``calling_as``): a Python
+    function becomes a copy that costs nothing more per call (``errors.as_caller``); any other
+    callable is wrapped (one frame more)."""
+    if isinstance(function, types.FunctionType):
+        return as_caller(caller, function)
+
     @functools.wraps(function)
-    def run(*args, **kwargs):  # calling_as, inlined: one frame less on every call
-        if CALLER.get() is not None:
-            return function(*args, **kwargs)
-        token = CALLER.set(caller)
-        try:
-            return function(*args, **kwargs)
-        finally:
-            CALLER.reset(token)
+    def run(*args, **kwargs):
+        return function(*args, **kwargs)
+    run.__code__ = run.__code__.replace()  # its own code object, named below
+    register_caller(run.__code__, caller)
     return run
 
 

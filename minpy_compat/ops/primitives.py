@@ -9,13 +9,14 @@ array([[11.]], dtype=float32)
 """
 import functools
 import numbers
+import types
 
 import numpy as onp
 from autograd.tracer import getval
 
 from .. import numpy as np
 from ..array import Array
-from ..errors import CALLER, CellArgumentError, message
+from ..errors import FIRST_ARGUMENT, CellArgumentError, as_caller, message
 from . import functional as F
 
 
@@ -27,17 +28,8 @@ class Primitive:
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
         call = cls.__dict__.get("__call__")
-        if call is not None:
-            @functools.wraps(call)
-            def __call__(self, *args, **kwargs):  # calling_as, inlined (one frame less)
-                if CALLER.get() is not None:
-                    return call(self, *args, **kwargs)
-                token = CALLER.set(type(self).__name__)
-                try:
-                    return call(self, *args, **kwargs)
-                finally:
-                    CALLER.reset(token)
-            cls.__call__ = __call__
+        if isinstance(call, types.FunctionType):  # a copy whose frames name type(self)
+            cls.__call__ = as_caller(FIRST_ARGUMENT, call)
 
     def __init__(self, name=None):
         self.name = name or type(self).__name__
