@@ -41,8 +41,10 @@ def differentiable(raw, traced):
     wrap_result = _wrap_result if traced in primitive_vjps else _wrap_discrete
     registry.refuse_gradient(traced, f"minpy_compat.numpy.{getattr(raw, '__name__', raw)}")
     call = lean(traced)
+    swaps_itself = call is not traced  # a lean call swaps Parameters for their stand-ins
     if traced in notrace_primitives[VJPNode]:  # argmax([x, y]): the list's values
         call, wrap_result = values_of_lists(call, name), _wrap_result
+        swaps_itself = False
     out_at = out_position(raw)  # a positional out= starts here (sys.maxsize: none)
 
     def on_numpy(*args, **kwargs):  # the dispatcher's NumPy path
@@ -75,16 +77,22 @@ def differentiable(raw, traced):
         return wrap_result(call(*args, **kwargs))
 
     def facade(*args, **kwargs):
-        if _substitutions_open[0]:  # a free function's Parameters, under grad with weights
-            args, kwargs = stand_ins(args), stand_in_kwargs(kwargs) if kwargs else kwargs
+        # A free function's Parameters, under grad with weights, are swapped for their
+        # traced stand-ins: on the plain path by a lean call itself (scanned once), else here.
         # Dispatch hook (a policy, MXNet's arrays): two cheap reads on the default path.
         if _switch.engaged or (_MXNET in _modules and _may_hold_mxnet(args, kwargs)):
+            if _substitutions_open[0]:
+                args, kwargs = stand_ins(args), stand_in_kwargs(kwargs)
             if len(args) > out_at:  # before the dispatcher reads MXArrays as NumPy data
                 args, kwargs = out_as_keyword(raw, out_at, args, kwargs)
             return _switch.run(raw, on_numpy, args, kwargs)
         if kwargs or len(args) > out_at:
+            if _substitutions_open[0]:
+                args, kwargs = stand_ins(args), stand_in_kwargs(kwargs)
             return numpy_path(args, kwargs)
-        return wrap_result(call(*args, **kwargs))
+        if _substitutions_open[0] and not swaps_itself:
+            args = stand_ins(args)
+        return wrap_result(call(*args))
 
     functools.update_wrapper(facade, raw, updated=())
     facade.__wrapped__ = raw
