@@ -29,6 +29,7 @@ from .conversion import (convert_args, minpy_to_numpy, numpy_to_minpy,  # noqa: 
                          return_numpy)                                   # names, here too)
 from .cotangents import cotangent
 from .errors import ArgnumError, OutputTypeError, describe, message
+from .leaf_hooks import any_leaf_hooks, hooked_arguments
 from .tracing import backward_to_roots, seed_like, trace_leaves, unbox_level
 from .trees import Leaf, map_items, rebuilt, tree_leaves, unflatten
 
@@ -80,6 +81,8 @@ def _vjp_and_value(func, argnums, args, kwargs, reduce_tuples=True, operator="gr
     captured = []
 
     def traced(boxes):
+        if any_leaf_hooks():  # x.register_hook(fn) before this pass: fn sees x's gradient
+            boxes = hooked_arguments(boxes, [args[i] for i in argnums])
         full = list(args)
         for argnum, value in zip(argnums, boxes if one_leaf_each else
                                  unflatten(templates, boxes)):

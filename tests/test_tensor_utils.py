@@ -82,8 +82,6 @@ BAD = [
     (lambda: T([1.0]).to("bfloat16"), TypeError, r"Tensor\.to: expected a dtype NumPy has"),
     (lambda: T([1.0]).register_hook(3), HookError,
      r"Tensor\.register_hook: expected a callable"),
-    (lambda: T([1.0]).register_hook(print), HookError,
-     r"Tensor\.register_hook: expected a Tensor inside the function"),
     (lambda: T([1.0]).remove_hook(0), HookError, r"Tensor\.remove_hook handle: expected"),
 ]
 

@@ -18,6 +18,7 @@ from ..substitution import substituting, traced_value
 from ..tensor import is_tensor
 from ..write_journal import undo_writes_on_error
 from .int_inputs import float_stand_ins
+from .tensor_hooks import any_leaf_hooks, with_leaf_hooks
 
 
 def _traceable(value):
@@ -99,6 +100,8 @@ def _trace(fn, args, kwargs, kept, weights, sens, has_aux, where, originals, cho
     captured = []
 
     def traced(boxes):
+        if any_leaf_hooks():  # x.register_hook(fn) before this pass: fn sees x's gradient
+            boxes = [with_leaf_hooks(box, original) for box, original in zip(boxes, originals)]
         full = list(args)
         for i, position in enumerate(kept):
             full[position] = boxes[i]

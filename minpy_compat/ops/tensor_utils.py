@@ -4,10 +4,11 @@ shapes (``view_as``, ``reshape_as``), facts (``ndimension``, ``stride``,
 ``storage_offset``, ``is_signed``), copies (``numpy``, ``clone``, ``contiguous``,
 ``value``) and gradient hooks (``register_hook`` / ``remove_hook``).
 
-``register_hook(fn)`` works on a value inside the function being differentiated (as in
-MindSpore's ``ms.grad``): ``fn(grad)`` sees the gradient reaching the Tensor and may
-return a replacement (None keeps it). It returns a handle whose ``remove()`` (or
-``x.remove_hook(handle)``) turns the hook off before the backward pass runs.
+``register_hook(fn)`` works on a value inside the function being differentiated and on a
+Tensor outside it (as in MindSpore's ``ms.grad``): ``fn(grad)`` sees the gradient reaching
+the Tensor and may return a replacement (None keeps it). It returns a handle whose
+``remove()`` (or ``x.remove_hook(handle)``) turns the hook off before the backward pass
+runs (``tensor_hooks.py``).
 
 >>> import minpy_compat as ms
 >>> def f(x):
@@ -23,7 +24,8 @@ import numpy as onp
 from autograd.tracer import getval, isbox
 
 from ..errors import CellArgumentError, CellTypeError, HookError, describe, message
-from .hooks import check_hook, pass_through, replaced_grads
+from .hooks import check_hook
+from .tensor_hooks import HookHandle, hook_leaf, hook_traced
 
 
 def _dtype(where, dtype):
@@ -222,41 +224,17 @@ def bfloat16(self):
     _no_bfloat16("Tensor.bfloat16")
 
 
-class HookHandle:
-    """What ``register_hook`` returns: ``remove()`` turns the hook off."""
-
-    __slots__ = ("hook", "active")
-
-    def __init__(self, hook):
-        self.hook, self.active = hook, True
-
-    def remove(self):
-        """Turn the hook off (before the backward pass reaches it)."""
-        self.active = False
-
-
 def register_hook(self, hook):
     """``hook(grad)`` sees the gradient reaching this Tensor under ``grad``; what it returns
-    (unless None) replaces it. Returns a handle with ``remove()``."""
+    (unless None) replaces it. On a Tensor outside ``grad`` (an input, a Parameter), it runs
+    in every later gradient pass with respect to that Tensor. Returns a handle with
+    ``remove()``. See ``tensor_hooks``."""
     check_hook(hook, "Tensor.register_hook")
-    if not isbox(self):
-        raise HookError(message(
-            "Tensor.register_hook", "a Tensor inside the function being differentiated",
-            "a Tensor outside grad",
-            "Call x.register_hook(fn) inside the function you pass to ms.grad."))
     handle = HookHandle(hook)
-    name = getattr(hook, "__name__", "hook")
-
-    def on_backward(grads, inputs):
-        if not handle.active:
-            return grads
-        result = hook(grads[0])
-        return replaced_grads(f"Tensor.register_hook({name})",
-                              None if result is None else (result,), grads, inputs)
-
-    hooked = pass_through(on_backward, (self,))[0]
-    if isbox(hooked) and hooked._trace == self._trace:
-        self._value, self._node = hooked._value, hooked._node
+    if isbox(self):
+        hook_traced(self, handle)
+    else:
+        hook_leaf(self, handle)
     return handle
 
 
