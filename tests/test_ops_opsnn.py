@@ -40,10 +40,11 @@ def test_upsample_float64_gradients(shape, kwargs):
 @pytest.mark.parametrize("kwargs", [dict(size=[3, 4, 6], mode="trilinear"),
                                     dict(size=[2, 3, 4], mode="area"),
                                     dict(scale_factor=1.5)])
-def test_upsample_keeps_float32(kwargs):
+def test_upsample_keeps_float32_and_matches_interpolate(kwargs):
     x = ms.Tensor(_x(1, 2, 4, 5, 6, dtype="float32"))
     out = ops.upsample(x, **kwargs)
     assert out.dtype == onp.float32
+    onp.testing.assert_array_equal(onp.asarray(out), onp.asarray(ops.interpolate(x, **kwargs)))
 
 
 def test_area_averages_each_window():
