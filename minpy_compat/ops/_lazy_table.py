@@ -39,6 +39,7 @@ LAZY = {
                     "dropout1d", "dropout2d", "dropout3d", "max_pool2d", "pad", "pixel_shuffle",
                     "pixel_unshuffle"],
     "nnf_interpolate": ["interpolate"],
+    "nnf_upsample": ["upsample"],
     "nnf_norms": ["batch_norm", "group_norm", "lp_pool1d", "lp_pool2d"],
     "nnf_windows3d": ["avg_pool3d", "conv3d", "max_pool3d"],
     "scattering": ["diagonal_scatter", "index_add", "index_fill", "scatter", "scatter_add",

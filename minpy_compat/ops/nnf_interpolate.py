@@ -1,7 +1,7 @@
 """MindSpore 2.10's ``ops.interpolate`` for the modes ``'nearest'`` (3-D to 5-D input),
 ``'linear'`` (3-D), ``'bilinear'`` and ``'bicubic'`` (4-D), with ``align_corners``; one axis
-at a time (bicubic is separable too), so gradients come from the tracer. (Trilinear and area
-are not here.)
+at a time (bicubic is separable too), so gradients come from the tracer. (Trilinear, area,
+nearest-exact and 5-D nearest by a direct scale_factor: ``nnf_upsample.resize_more``.)
 
 >>> import minpy_compat as ms
 >>> from minpy_compat import ops
@@ -115,7 +115,11 @@ def _linear_axis(x, axis, length, out, align_corners, dtype):
 def interpolate(input, size=None, scale_factor=None, mode="nearest", align_corners=None,
                 recompute_scale_factor=None):
     """``input`` resized on its spatial axes (after N and C) to ``size`` (or ``scale_factor``
-    times, rounded down) by nearest-neighbour, (bi)linear or bicubic interpolation."""
+    times, rounded down) by nearest-neighbour, (bi/tri)linear, bicubic or area interpolation."""
+    from .nnf_upsample import handles, resize_more  # it imports this module
+    if handles(input, scale_factor, mode, recompute_scale_factor):
+        return resize_more(input, size, scale_factor, mode, align_corners,
+                           recompute_scale_factor)
     return resize(input, size, scale_factor, mode, align_corners, recompute_scale_factor)
 
 
