@@ -61,6 +61,8 @@ def test_scalar_cast(cast):
     assert cast(0.0, ms.bool_) is False
     with pytest.raises(ValueError, match="scalar_cast input_y: expected ms.int64, ms.float64"):
         cast(1.5, ms.float32)
+    with pytest.raises(ValueError, match="scalar_cast input_x: expected a value in int64's range"):
+        cast(1e300, ms.int64)
     with pytest.raises(TypeError, match="scalar_cast input_x: expected a bool or number"):
         cast(ms.Tensor(1.0), ms.int64)
 

@@ -118,6 +118,9 @@ def scalar_cast(input_x, input_y):
     if convert is None:
         raise CellArgumentError(message("scalar_cast input_y", "ms.int64, ms.float64 or ms.bool_",
                                         repr(input_y), "Cast the result further with int()."))
+    if convert is int and not -2 ** 63 <= input_x < 2 ** 63:
+        raise CellArgumentError(message("scalar_cast input_x", "a value in int64's range",
+                                        repr(input_x), "Cast it to ms.float64."))
     return convert(input_x)
 
 
@@ -128,7 +131,8 @@ def scalar_to_tensor(input_x, dtype=onp.float32):
     if not (isinstance(dtype, type) and issubclass(dtype, onp.number) or dtype is onp.bool_):
         raise CellTypeError(message("scalar_to_tensor dtype", "a number dtype such as "
                                     "ms.float32", repr(dtype)))
-    return wrap(onp.asarray(input_x).astype(dtype))
+    with onp.errstate(over="ignore", invalid="ignore"):  # 1e40 -> float32 inf, as MindSpore
+        return wrap(onp.asarray(input_x).astype(dtype))
 
 
 def _element(value):

@@ -17,6 +17,11 @@ def scalar_cases():
           _case("scalar_sub", 1.5, T(())), _case("scalar_div", T(()), 2),
           _case("scalar_floordiv", T((3,)), 2.0), _case("scalar_mod", T(()), 1.5),
           _case("scalar_pow", T((), low=0.5), 2.0), _case("scalar_lt", T(()), 0.5),
+          _case("scalar_div", T(()), 0), _case("scalar_mod", 3, T(())),
+          _case("scalar_pow", 0, -1), _case("scalar_pow", 0.0, -1),
+          _case("scalar_add", 2 ** 70, 1), _case("scalar_mul", 2 ** 40, 2 ** 40),
+          _case("scalar_div", True, False), _case("scalar_max", T(()), 0.5),
+          _case("scalar_log", T((), low=0.5)), _case("scalar_floordiv", 1e300, 1e-300),
           _case("scalar_log", 2.0), _case("scalar_log", 8), _case("scalar_log", True),
           _case("scalar_log", 0), _case("scalar_log", -1.0),
           _case("scalar_uadd", 2), _case("scalar_uadd", 2.5), _case("scalar_usub", 2),
@@ -38,6 +43,11 @@ def tensor_cases():
             c.append(_case("scalar_to_tensor", x, D(dtype)))
         c += [_case("scalar_to_tensor", x), _case("ScalarToTensor", x, init=()),
               _case("ScalarToTensor", x, D("int32"), init=())]
+    c += [_case("scalar_to_tensor", 2 ** 40, D("int32")), _case("scalar_to_tensor", 1e40),
+          _case("scalar_to_tensor", 2 ** 70, D("int64")),
+          _case("scalar_to_tensor", -2.7, D("int32")),
+          _case("scalar_to_tensor", 2 ** 70), _case("scalar_to_tensor", 1, None),
+          _case("scalar_cast", 2 ** 70, D("float64")), _case("scalar_cast", 1e300, D("int64"))]
     c += [_case("scalar_to_tensor", T(())), _case("scalar_to_tensor", "a"),
           _case("scalar_to_tensor", 1, "float32"), _case("ScalarToTensor", "a", init=())]
     tuples = [{"tuple": [1, 2, 3]}, {"tuple": [True, False]}, {"tuple": [1, 2.5]},
