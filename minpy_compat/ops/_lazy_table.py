@@ -236,4 +236,11 @@ LAZY = {
                         "csr_tanh"],
     "prims_sparse": ["SparseSlice", "SparseTensorDenseAdd", "SparseTensorDenseMatmul",
                      "SparseToDense"],
+    "fn_opsmath_scalar": ["ScalarCast", "ScalarToTensor", "TupleToArray", "scalar_add",
+                          "scalar_cast", "scalar_div", "scalar_eq", "scalar_floordiv",
+                          "scalar_ge", "scalar_gt", "scalar_le", "scalar_log", "scalar_lt",
+                          "scalar_max", "scalar_min", "scalar_mod", "scalar_mul", "scalar_pow",
+                          "scalar_sub", "scalar_to_tensor", "scalar_uadd", "scalar_usub",
+                          "tuple_to_array"],
+    "fn_opsmath_segment": ["sparse_segment_mean"],
 }
