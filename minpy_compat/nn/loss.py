@@ -240,3 +240,7 @@ class CrossEntropyLoss(LossBase):
 
 def _dtype(x):
     return getattr(getval(x), "dtype", None)
+
+
+# MindSpore's submodules here (``nn.wrap.cell_wrapper``) come from ``module_paths``
+__path__ = []
