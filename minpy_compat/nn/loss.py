@@ -242,5 +242,9 @@ def _dtype(x):
     return getattr(getval(x), "dtype", None)
 
 
-# MindSpore's submodules here (``nn.wrap.cell_wrapper``) come from ``module_paths``
+# MindSpore's submodule ``nn.loss.loss`` and its other losses here (``FocalLoss``) come
+# from ``module_paths``, read from ``minpy_compat.nn``
+from ..module_paths import fallback  # noqa: E402
+
 __path__ = []
+__getattr__, __dir__ = fallback(__name__)
