@@ -28,6 +28,10 @@ from .ops import jacfwd, jacrev, jvp, vjp, vmap  # top-level names in MindSpore 
 
 __version__ = "0.1.0"
 
+from .module_paths import install as _install_module_paths  # noqa: E402
+
+_install_module_paths()  # MindSpore's module paths (ops.operations, common.dtype, ...)
+
 # MindSpore's training API, loaded on first use (``import minpy_compat`` stays quick)
 from .lazy_names import lazy_names  # noqa: E402
 

@@ -119,3 +119,9 @@ def get_context(attr_key):
     """MindSpore's ``get_context('mode')``: a value given to ``set_context`` (or its default)."""
     from . import ms_context
     return ms_context.get_context(attr_key)
+
+
+# MindSpore's other names of ``mindspore.context`` (ParallelMode, ...), read from minpy_compat
+from .module_paths import fallback  # noqa: E402
+
+__getattr__, _ = fallback(__name__)

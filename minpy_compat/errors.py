@@ -264,3 +264,8 @@ class CellNameError(CellLayerError, KeyError):
 
     def __str__(self):  # KeyError would quote the whole message
         return str(self.args[0]) if self.args else ""
+
+
+class ModulePathError(MinpyError, AttributeError):
+    """A name MindSpore has at a module path (``ops.operations.Xyz``) that minpy_compat
+    does not implement."""

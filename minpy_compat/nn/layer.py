@@ -31,3 +31,6 @@ _NAMES = ["AdaptiveAvgPool1d", "AdaptiveAvgPool2d", "AdaptiveAvgPool3d", "Adapti
           "TransformerEncoderLayer", "Tril", "Triu", "Unflatten", "Unfold", "Upsample", "ZeroPad2d"]
 __all__ = list(_NAMES)
 __getattr__, __dir__ = reexport(__name__, _NAMES)
+
+# MindSpore's submodules here (``nn.wrap.cell_wrapper``) come from ``module_paths``
+__path__ = []

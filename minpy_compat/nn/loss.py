@@ -240,3 +240,11 @@ class CrossEntropyLoss(LossBase):
 
 def _dtype(x):
     return getattr(getval(x), "dtype", None)
+
+
+# MindSpore's submodule ``nn.loss.loss`` and its other losses here (``FocalLoss``) come
+# from ``module_paths``, read from ``minpy_compat.nn``
+from ..module_paths import fallback  # noqa: E402
+
+__path__ = []
+__getattr__, __dir__ = fallback(__name__)

@@ -181,3 +181,6 @@ _CELL_OPTIMIZERS = ["Adadelta", "AdaFactor", "Adagrad", "Adam", "AdaMax", "AdamW
                     "ASGD", "FTRL", "Lamb", "LARS", "LazyAdam", "Momentum", "Optimizer",
                     "ProximalAdagrad", "RMSProp", "Rprop", "SGD"]
 __getattr__, _ = reexport(__name__, _CELL_OPTIMIZERS)
+
+# MindSpore's submodules here (``nn.wrap.cell_wrapper``) come from ``module_paths``
+__path__ = []

@@ -10,3 +10,6 @@ _NAMES = ["DynamicLossScaleUpdateCell", "FixedLossScaleUpdateCell",
           "WithGradCell", "WithLossCell"]
 __all__ = list(_NAMES)
 __getattr__, __dir__ = reexport(__name__, _NAMES)
+
+# MindSpore's submodules here (``nn.wrap.cell_wrapper``) come from ``module_paths``
+__path__ = []

@@ -28,3 +28,8 @@ from .promotion import _dtype_of, _float_like_inputs, one_dtype  # noqa: F401
 from .reshaping import concat, expand_dims, reshape, shape, stack, transpose  # noqa: F401
 from .sums import _axis, matmul, reduce_sum, sum  # noqa: F401
 from .writes import assign, assign_all  # noqa: F401 (ops.functional.assign_all)
+
+# MindSpore's other names of ``ops.functional`` (F.fill, F.tensor_add, ...), read from ``ops``
+from ..module_paths import fallback  # noqa: E402
+
+__getattr__, __dir__ = fallback(__name__)
