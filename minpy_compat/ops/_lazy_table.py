@@ -235,4 +235,5 @@ LAZY = {
                         "csr_tanh"],
     "prims_sparse": ["SparseSlice", "SparseTensorDenseAdd", "SparseTensorDenseMatmul",
                      "SparseToDense"],
+    "multitype": ["HyperMap", "Map", "MultitypeFuncGraph", "Partial", "partial"],
 }
