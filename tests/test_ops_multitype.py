@@ -8,7 +8,9 @@ from autograd.test_util import check_grads
 import minpy_compat as ms
 from minpy_compat import ops
 
-NAMES = ("HyperMap", "Map", "MultitypeFuncGraph", "Partial", "partial")
+NAMES = ("HyperMap", "Map", "MultitypeFuncGraph", "Partial", "partial", "add_flags",
+         "augassign_add", "augassign_sub", "augassign_mul", "augassign_div",
+         "augassign_floordiv", "augassign_mod", "hyper_add")
 
 
 def _grad_scale():
@@ -95,6 +97,11 @@ def test_hyper_map_returns_nested_tuples_and_ignores_reverse():
     (lambda: ops.Map(abs)(), TypeError, "Map: expected at least one sequence"),
     (lambda: ops.partial(), TypeError, "Partial: expected the function"),
     (lambda: ops.Partial()(3, 1), TypeError, "Partial argument 0 'func': expected a callable"),
+    (lambda: ops.augassign_div(1.0, 0), ValueError,
+     "augassign_div argument 1: expected a nonzero divisor, got 0"),
+    (lambda: ops.augassign_floordiv(ms.Tensor([1.0]), 0.0), ValueError,
+     "augassign_floordiv argument 1: expected a nonzero divisor"),
+    (lambda: ops.hyper_add(ms.Tensor([1.0]), 2), ValueError, "MultitypeFuncGraph 'add'"),
 ])
 def test_errors_name_the_op_and_argument(call, error, match):
     with pytest.raises(error, match=match):
@@ -105,3 +112,28 @@ def test_names_are_exported_with_docstrings():
     for name in NAMES:
         assert name in ops.__all__ and getattr(ops, name).__doc__, name
     assert isinstance(ops.partial, ops.Partial) and repr(ops.partial) == "Prim[Partial]"
+
+
+@pytest.mark.parametrize("name", ["add", "sub", "mul", "div"])
+def test_augassign_matches_finite_differences(name):
+    rng = onp.random.RandomState(2)
+    a, b = ms.Tensor(rng.normal(size=3)), ms.Tensor(rng.uniform(1, 2, size=3))
+    fn = getattr(ops, "augassign_" + name)
+    check_grads(lambda a, b: ops.sin(fn(a, b)).sum() + fn(a, 2.0).sum(), modes=["rev"],
+                order=1)(a, b)
+    assert fn(ms.Tensor([1.0]), 2).dtype == onp.float32
+
+
+def test_hyper_add_sums_nested_gradients_and_differentiates():
+    rng = onp.random.RandomState(3)
+    a, b = ms.Tensor(rng.normal(size=2)), ms.Tensor(rng.normal(size=2))
+    assert ops.hyper_add((1, [2]), (3, [4])) == (4, (6,))
+    check_grads(lambda a, b: sum(ops.exp(t).sum() for t in ops.hyper_add((a, b), (b, b))),
+                modes=["rev"], order=1)(a, b)
+
+
+def test_add_flags_sets_flags_directly_and_as_a_decorator():
+    def fn(x):
+        return x
+    assert ops.add_flags(fn, a=True) is fn and ops.add_flags(b=False)(fn) is fn
+    assert fn._func_graph_flags == {"a": True, "b": False}

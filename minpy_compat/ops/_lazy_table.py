@@ -235,5 +235,7 @@ LAZY = {
                         "csr_tanh"],
     "prims_sparse": ["SparseSlice", "SparseTensorDenseAdd", "SparseTensorDenseMatmul",
                      "SparseToDense"],
-    "multitype": ["HyperMap", "Map", "MultitypeFuncGraph", "Partial", "partial"],
+    "multitype": ["HyperMap", "Map", "MultitypeFuncGraph", "Partial", "add_flags",
+                  "augassign_add", "augassign_div", "augassign_floordiv", "augassign_mod",
+                  "augassign_mul", "augassign_sub", "hyper_add", "partial"],
 }

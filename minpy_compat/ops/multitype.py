@@ -30,7 +30,7 @@ class MultitypeFuncGraph:
             raise CellTypeError(message("MultitypeFuncGraph argument 'name'", "a str",
                                         f"{type(name).__name__} {name!r}"))
         self.name, self.read_value = name, read_value
-        self.entries = []
+        self.entries, self.default_func = [], None
 
     def register(self, *type_names):
         """A decorator registering a function for arguments of ``type_names``."""
@@ -42,6 +42,8 @@ class MultitypeFuncGraph:
         return deco
 
     def __call__(self, *args):
+        if self.default_func is not None:  # MindSpore's augassign_* graphs in PyNative
+            return self.default_func(*args)
         for i, arg in enumerate(args):
             if type(arg) is onp.ndarray:
                 raise CellTypeError(message(
@@ -154,3 +156,7 @@ class Partial(Primitive):
 
 
 partial = Partial()
+
+from ._augassign import (add_flags, augassign_add, augassign_div,  # noqa: E402 (uses the above)
+                         augassign_floordiv, augassign_mod, augassign_mul, augassign_sub,
+                         hyper_add)

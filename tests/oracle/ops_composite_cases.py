@@ -149,8 +149,40 @@ def bound(lib, ops, how, *args):
     return calls[how]()
 
 
+def augassign(lib, ops, name, how, *args):
+    """``ops.augassign_<name>``: Python's operator in PyNative, a zero divisor refused."""
+    a, b = args[0], args[1]
+    pairs = {"tt": (a, b), "tn": (a, 2), "nt": (3, b), "nn": (7, 2), "zero": (7, 0),
+             "tuple": ((a, 1), (b, 2)), "list": ([1], [2]), "str": ("a", "b"),
+             "str_n": ("ab", 2), "one": (a[:1], b[:1])}
+    return getattr(ops, "augassign_" + name)(*pairs[how])
+
+
+def hyper_add(lib, ops, how, *args):
+    """``ops.hyper_add``: a HyperMap adding Numbers, Tensors and Nones, nested."""
+    a, b = args[0], args[1]
+    pairs = {"tt": (a, b), "nn": (7, 2), "tn": (a, 2), "tuple": ((a, 1), (b, 2)),
+             "nested": ((a, [b, 3]), (b, [a, 4])), "none": ((None, a), (None, b)),
+             "loss": ((a, [b]), (b, [a]))}
+    out = ops.hyper_add(*pairs[how])
+    return _loss(out) if how == "loss" else tuple(o is None for o in out) \
+        if how == "none" else out
+
+
+def flags(lib, ops, how):
+    """``ops.add_flags`` on a function, as a decorator, and on what takes no attribute."""
+    def fn(x):
+        return x
+    made = {"fn": lambda: ops.add_flags(fn, a=True, b=False),
+            "deco": lambda: ops.add_flags(a=True)(ops.add_flags(fn, b=True)),
+            "not_bool": lambda: ops.add_flags(fn, a=3),
+            "builtin": lambda: ops.add_flags(abs, a=True),
+            "none": lambda: ops.add_flags(None, a=True)(fn)}[how]()
+    return (made is fn, tuple(sorted(made._func_graph_flags.items())))
+
+
 SCENARIOS = {f.__name__: f for f in (dispatch, graph_call, register_bad, hyper, mapped,
-                                     order, bound)}
+                                     order, bound, augassign, hyper_add, flags)}
 
 
 class ScenarioOps(OpsView):
@@ -208,4 +240,13 @@ def composite_cases():
                               "bind_kwargs", "not_callable")]
     cases += [_case("HyperMap", "bound", how, x, y)
               for how in ("hyper_ctor", "hyper_ctor_int")]
+    for name in ("add", "sub", "mul", "div", "floordiv", "mod"):
+        cases += [_case("augassign_" + name, "augassign", name, how, x, y,
+                        grad=how in ("tt", "tn", "one"))
+                  for how in ("tt", "tn", "nt", "nn", "zero", "tuple", "list", "str", "str_n",
+                              "one")]
+    cases += [_case("hyper_add", "hyper_add", how, x, y, grad=how == "loss") for how in
+              ("tt", "nn", "tn", "tuple", "nested", "none", "loss")]
+    cases += [_case("add_flags", "flags", how) for how in
+              ("fn", "deco", "not_bool", "builtin", "none")]
     return cases
