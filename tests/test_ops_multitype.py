@@ -137,3 +137,21 @@ def test_add_flags_sets_flags_directly_and_as_a_decorator():
         return x
     assert ops.add_flags(fn, a=True) is fn and ops.add_flags(b=False)(fn) is fn
     assert fn._func_graph_flags == {"a": True, "b": False}
+
+
+def test_an_optimizer_step_maps_over_parameters_and_their_gradients():
+    update = ops.MultitypeFuncGraph("update")
+
+    @update.register("Number", "Tensor", "Tensor")
+    def _step(lr, param, grad):
+        ops.assign(param, param - lr * grad)
+        return True
+
+    w = ms.Parameter(ms.Tensor(onp.array([1.0, 2.0], onp.float32)), name="w")
+    b = ms.Parameter(ms.Tensor(onp.array([0.5], onp.float32)), name="b")
+    x = ms.Tensor(onp.array([1.0, 1.0], onp.float32))
+    grads = ops.GradOperation(get_by_list=True)(
+        lambda x: ((x * w).sum() + b.sum()) ** 2, (w, b))(x)
+    assert ops.HyperMap()(ops.partial(update, 0.1), (w, b), grads) == (True, True)
+    onp.testing.assert_allclose(w.asnumpy(), [0.3, 1.3], rtol=1e-6)
+    assert w.dtype == onp.float32 and b.asnumpy().tolist() == pytest.approx([-0.2])
