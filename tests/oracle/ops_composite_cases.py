@@ -76,7 +76,10 @@ def _loss(out):
     while todo:
         item = todo.pop()
         todo.extend(item) if isinstance(item, (tuple, list)) else leaves.append(item)
-    return sum((leaf * leaf).sum() for leaf in leaves)
+    total = (leaves[0] * leaves[0]).sum()  # not sum(): 0 + a 0-d float32 is float64 in NumPy 1
+    for leaf in leaves[1:]:
+        total = total + (leaf * leaf).sum()
+    return total
 
 
 def hyper(lib, ops, how, *args):
