@@ -243,4 +243,7 @@ LAZY = {
                           "scalar_sub", "scalar_to_tensor", "scalar_uadd", "scalar_usub",
                           "tuple_to_array"],
     "fn_opsmath_segment": ["sparse_segment_mean"],
+    "multitype": ["HyperMap", "Map", "MultitypeFuncGraph", "Partial", "add_flags",
+                  "augassign_add", "augassign_div", "augassign_floordiv", "augassign_mod",
+                  "augassign_mul", "augassign_sub", "hyper_add", "partial"],
 }
