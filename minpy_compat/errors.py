@@ -220,3 +220,12 @@ class CellNameError(CellLayerError, KeyError):
 
     def __str__(self):  # KeyError would quote the whole message
         return str(self.args[0]) if self.args else ""
+
+
+class CommunicationError(CellLayerError, RuntimeError):
+    """communication: ``init()`` without a distributed launcher, or a group call before it."""
+
+
+class DeviceSettingError(CellLayerError, RuntimeError):
+    """set_device called again with another device, a DLPack capsule used twice, or a
+    device target this machine has no backend for."""
