@@ -119,3 +119,16 @@ def get_context(attr_key):
     """MindSpore's ``get_context('mode')``: a value given to ``set_context`` (or its default)."""
     from . import ms_context
     return ms_context.get_context(attr_key)
+
+
+# MindSpore's ``context`` also answers the parallel settings (loaded on first use)
+_PARALLEL_NAMES = ("ParallelMode", "set_auto_parallel_context", "get_auto_parallel_context",
+                   "reset_auto_parallel_context", "set_ps_context", "get_ps_context",
+                   "reset_ps_context")
+
+
+def __getattr__(name):
+    if name in _PARALLEL_NAMES:
+        from . import parallel_context
+        return getattr(parallel_context, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
