@@ -116,11 +116,17 @@ class _Capsule:
 
 def to_dlpack(tensor):
     """A DLPack capsule sharing ``tensor``'s memory (consumed once by ``from_dlpack``)."""
-    from .tensor import Tensor
-    if not isinstance(tensor, Tensor):
+    from .ms_functions import is_tensor
+    if not is_tensor(tensor):
         raise CellTypeError(message("to_dlpack tensor", "a Tensor", type(tensor).__name__,
                                     "Wrap NumPy data with ms.Tensor(...) first."))
-    return onp.ascontiguousarray(tensor.asnumpy()).__dlpack__()
+    data = onp.ascontiguousarray(tensor.asnumpy())
+    try:
+        return data.__dlpack__()
+    except TypeError as err:  # NumPy before 1.25 exports no bool through DLPack
+        raise CellTypeError(message(
+            "to_dlpack tensor", f"a dtype NumPy {onp.__version__} exports through DLPack",
+            data.dtype.name, "Cast the Tensor (bool to uint8) first.")) from err
 
 
 def from_dlpack(dlpack):

@@ -153,8 +153,8 @@ class _Settings:
     def _key(self, where, key):
         key = _ALIASES.get(key, key) if self.table is _AUTO else key
         if key not in self.table:
-            raise CellArgumentError(message(where, f"a {self.name} key, one of {sorted(self.table)}",
-                                            repr(key)))
+            raise CellArgumentError(message(
+                where, f"a {self.name} key, one of {sorted(self.table)}", repr(key)))
         return key
 
     def set(self, where, kwargs):
@@ -168,22 +168,21 @@ class _Settings:
                 self.values[key].update(copy.deepcopy(value))
             else:
                 self.values[key] = value
-        self._link(staged)
+            if self.table is _AUTO:
+                self._link(key, value)
 
-    def _link(self, staged):
-        """The keys MindSpore keeps in step: full_batch and dataset_strategy, the
-        strategy-file names and strategy_ckpt_config."""
-        if self.table is not _AUTO:
-            return
-        if staged.get("dataset_strategy") == "full_batch":
-            self.values["full_batch"] = True
-        if "full_batch" in staged and staged["full_batch"]:
-            self.values["dataset_strategy"] = ()
+    def _link(self, key, value):
+        """The keys MindSpore keeps in step (in the order given, the last one wins):
+        full_batch and dataset_strategy, the strategy-file names and strategy_ckpt_config."""
         files = self.values["strategy_ckpt_config"]
-        for short in ("load_file", "save_file"):
-            if f"strategy_ckpt_{short}" in staged:
-                files[short] = staged[f"strategy_ckpt_{short}"]
-            elif short in staged.get("strategy_ckpt_config", {}):
+        if key == "full_batch":
+            self.values["dataset_strategy"] = "full_batch" if value else "data_parallel"
+        elif key == "dataset_strategy":
+            self.values["full_batch"] = value == "full_batch"
+        elif key in ("strategy_ckpt_load_file", "strategy_ckpt_save_file"):
+            files[key[len("strategy_ckpt_"):]] = value
+        elif key == "strategy_ckpt_config":
+            for short in set(value) & {"load_file", "save_file"}:
                 self.values[f"strategy_ckpt_{short}"] = files[short]
 
     def get(self, where, key):
