@@ -229,3 +229,8 @@ class CommunicationError(CellLayerError, RuntimeError):
 class DeviceSettingError(CellLayerError, RuntimeError):
     """set_device called again with another device, a DLPack capsule used twice, or a
     device target this machine has no backend for."""
+
+
+class FromBufferError(CellLayerError, RuntimeError):
+    """frombuffer: no buffer protocol, a dtype that is not a minpy_compat dtype, or a length
+    that does not fit (MindSpore raises RuntimeError for each)."""

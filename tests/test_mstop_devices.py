@@ -89,3 +89,41 @@ def test_dlpack_refusals():
         ms.from_dlpack(onp.ones(2))
     with pytest.raises(TypeError, match="to_dlpack tensor: expected a Tensor, got ndarray"):
         ms.to_dlpack(onp.ones(2))
+
+
+@settings(max_examples=20, deadline=None)
+@given(hnp.arrays(st.sampled_from([onp.float32, onp.int16, onp.uint8, onp.complex64]),
+                  st.integers(1, 12)), st.data())
+def test_frombuffer_reads_what_numpy_reads(data, draw):
+    offset = draw.draw(st.integers(0, data.size - 1)) * data.itemsize
+    out = ms.frombuffer(bytearray(data.tobytes()), data.dtype.type, offset=offset)
+    onp.testing.assert_array_equal(out.asnumpy(), data[offset // data.itemsize:])
+    assert out.asnumpy().dtype == data.dtype
+
+
+def test_frombuffer_refusals_name_the_argument():
+    four = onp.arange(4, dtype=onp.float32).tobytes()
+    with pytest.raises(RuntimeError, match="frombuffer buffer: expected an object with the "
+                       "buffer protocol.*got list"):
+        ms.frombuffer([1, 2], ms.float32)
+    with pytest.raises(RuntimeError, match="frombuffer dtype: expected a minpy_compat dtype"):
+        ms.frombuffer(four, "float32")
+    with pytest.raises(RuntimeError, match="frombuffer buffer: expected a length after offset "
+                       "that is a multiple of 4 bytes, got 5 bytes. Pass count="):
+        ms.frombuffer(four[:5], ms.float32)
+    with pytest.raises(RuntimeError, match=r"frombuffer count: expected at most 4 elements"):
+        ms.frombuffer(four, ms.float32, count=10)
+    with pytest.raises(RuntimeError, match=r"frombuffer offset: expected in \[0, 16\], got 17"):
+        ms.frombuffer(four, ms.float32, offset=17)
+    with pytest.raises(RuntimeError, match="frombuffer: expected a count and a buffer length "
+                       "not 0, got count=-1, 0 bytes"):
+        ms.frombuffer(b"", ms.float32)
+
+
+def test_jit_config_refusals():
+    with pytest.raises(ValueError, match=r"JitConfig jit_level: expected one of \['O0', 'O1', "
+                       r"'O2'\], got 'O9'"):
+        ms.JitConfig(jit_level="O9")
+    with pytest.raises(ValueError, match=r"JitConfig infer_boost: expected one of \['on', "
+                       r"'off'\], got True"):
+        ms.JitConfig(infer_boost=True)

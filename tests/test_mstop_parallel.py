@@ -104,3 +104,13 @@ def test_import_stays_lazy():
             "'minpy_compat.communication')))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+@pytest.mark.parametrize("name", ["minpy_compat.parallel_context", "minpy_compat.ms_devices",
+                                  "minpy_compat.ms_buffers", "minpy_compat.jit_config",
+                                  "minpy_compat.communication"])
+def test_docstring_examples(name):
+    import doctest
+    import importlib
+    result = doctest.testmod(importlib.import_module(name))
+    assert result.attempted > 0 and result.failed == 0

@@ -60,6 +60,8 @@ PS_KEYS = ["enable_ps", "config_file_path", "enable_ssl", "client_password", "zz
 PS_SETS = [("enable_ps", True), ("enable_ps", 1), ("config_file_path", 3),
            ("config_file_path", "/tmp/a.json"), ("enable_ssl", True), ("zzz", 1)]
 
+F32 = {"mstype": "float32"}
+FOUR = {"bytes": bytes(range(16)).hex()}  # 16 bytes: 4 float32
 # first: after some of the calls below MindSpore's memory calls raise ("Create device
 # context failed ... device:1"), so they run first
 CASES = (
@@ -98,6 +100,15 @@ CASES = (
        ("communication.get_group_rank_from_world_rank", {"args": [0, "g"]}, [])]
     + [("set_recursion_limit", {"args": [value]}, []) for value in (2000, "x", 0)]
     + [("set_device", {"args": [value]}, []) for value in ("TPU", 3)]
+    + [("frombuffer", dict(zip(("args", "count", "offset"), given)), []) for given in (
+        [[FOUR, F32]], [[FOUR, F32], 2, 4], [[FOUR, {"mstype": "int32"}]],
+        [[FOUR, {"mstype": "uint8"}], -1, 3], [[{"bytes": "0001020304"}, F32]], [[[1, 2], F32]],
+        [[FOUR, F32], 10], [[{"bytes": ""}, F32]], [[{"bytes": "0100"}, {"mstype": "bool_"}]])]
+    + [("JitConfig", kwargs, []) for kwargs in (
+        {}, {"jit_level": "O1"}, {"jit_level": "O2"}, {"args": ["O0"]}, {"jit_level": "O9"},
+        {"jit_level": 1}, {"exc_mode": "bad"}, {"jit_syntax_level": "LAX"},
+        {"jit_syntax_level": "bad"}, {"debug_level": "DEBUG"}, {"debug_level": "bad"},
+        {"infer_boost": "on"}, {"infer_boost": "bad"}, {"foo": 1})]
     # last: MindSpore's reset leaves a tuple strategy behind (read back as ())
     + [("set_auto_parallel_context", {"dataset_strategy": {"tuple": [[1, 8], [1, 8]]}},
         [(AUTO, "dataset_strategy"), (AUTO, "full_batch")])]
@@ -117,10 +128,15 @@ def resolve(lib, dotted):
     return value
 
 
-def decode(value):
-    """``{"tuple": ...}`` as a tuple of tuples (a shard strategy), else unchanged."""
+def decode(value, lib):
+    """``{"tuple": ...}`` as a tuple of tuples (a shard strategy), ``{"bytes": hex}`` as
+    bytes, ``{"mstype": name}`` as ``lib``'s dtype, else unchanged."""
     if isinstance(value, dict) and set(value) == {"tuple"}:
         return tuple(tuple(row) for row in value["tuple"])
+    if isinstance(value, dict) and set(value) == {"bytes"}:
+        return bytes.fromhex(value["bytes"])
+    if isinstance(value, dict) and set(value) == {"mstype"}:
+        return getattr(lib, value["mstype"])
     return value
 
 
@@ -132,6 +148,10 @@ def plain(value):
         return {k: plain(v) for k, v in value.items()}
     if value is None or isinstance(value, (bool, int, float, str)):
         return value
+    if hasattr(value, "asnumpy"):
+        return {"array": value.asnumpy().tolist(), "dtype": value.asnumpy().dtype.name}
+    if hasattr(value, "jit_config_dict"):
+        return {"jit_config_dict": plain(value.jit_config_dict)}
     return repr(value)
 
 
@@ -149,8 +169,8 @@ def run_case(lib, case):
     lib.reset_algo_parameters()
     lib.reset_ps_context()
     call, kwargs, reads = case
-    kwargs = {key: decode(value) for key, value in kwargs.items()}
-    args = kwargs.pop("args", [])
+    kwargs = {key: decode(value, lib) for key, value in kwargs.items()}
+    args = [decode(arg, lib) for arg in kwargs.pop("args", [])]
     out = {"call": attempt(resolve(lib, call), *args, **kwargs)}
     out["reads"] = [attempt(resolve(lib, getter), key) for getter, key in reads]
     return out
