@@ -63,7 +63,7 @@ __getattr__, __dir__ = lazy_names(__name__, {
                    "max_memory_reserved", "memory_allocated", "memory_reserved",
                    "memory_stats", "memory_summary", "reset_max_memory_allocated",
                    "reset_max_memory_reserved", "reset_peak_memory_stats", "set_device",
-                   "set_recursion_limit", "synchronize", "to_dlpack"],
+                   "run_check", "set_recursion_limit", "synchronize", "to_dlpack"],
     "jit_config": ["JitConfig"],
     "ms_buffers": ["frombuffer"],
 }, globals(), submodules=("amp", "communication", "dataset", "mint", "parallel", "train",

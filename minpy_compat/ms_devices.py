@@ -142,3 +142,19 @@ def from_dlpack(dlpack):
             "from_dlpack dlpack", "a capsule not consumed yet", "a used capsule",
             "A DLPack capsule makes one Tensor; call to_dlpack again.")) from err
     return Tensor(data)
+
+
+def run_check():
+    """Print the installed version and check one multiplication on the current device, as
+    MindSpore's ``run_check`` does."""
+    from . import __version__
+    from .tensor import Tensor
+    print(f"minpy_compat version:  {__version__}")
+    product = (Tensor(onp.ones((2, 2), onp.float32)) * Tensor(onp.full((2, 2), 2, onp.float32)))
+    if not onp.array_equal(product.asnumpy(), onp.full((2, 2), 2, onp.float32)):
+        raise DeviceSettingError(message("run_check", "1 * 2 == 2 on every element",
+                                         repr(product.asnumpy().tolist()),
+                                         "Reinstall NumPy: its multiplication is broken."))
+    target = get_current_device().device_target
+    print("The result of multiplication calculation is correct, minpy_compat has been "
+          f"installed on platform [{target}] successfully!")

@@ -127,3 +127,15 @@ def test_jit_config_refusals():
     with pytest.raises(ValueError, match=r"JitConfig infer_boost: expected one of \['on', "
                        r"'off'\], got True"):
         ms.JitConfig(infer_boost=True)
+
+
+def test_run_check_reports_version_and_platform(capsys, monkeypatch):
+    assert ms.run_check() is None
+    out = capsys.readouterr().out.splitlines()
+    assert out == [f"minpy_compat version:  {ms.__version__}",
+                   "The result of multiplication calculation is correct, minpy_compat has been "
+                   "installed on platform [CPU] successfully!"]
+    monkeypatch.setattr(onp, "array_equal", lambda *args: False)
+    with pytest.raises(DeviceSettingError, match="run_check: expected 1 \\* 2 == 2 on every "
+                       "element.*Reinstall NumPy"):
+        ms.run_check()
