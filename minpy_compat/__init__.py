@@ -59,4 +59,16 @@ __getattr__, __dir__ = lazy_names(__name__, {
                            "int", "intc", "intp", "long", "short", "single", "ubyte", "uintc",
                            "uintp", "ushort"],
     "sparse_tensors": ["COOTensor", "CSRTensor"],
-}, globals(), submodules=("amp", "dataset", "mint", "train"))
+    "parallel_context": ["ParallelMode", "get_algo_parameters", "get_auto_parallel_context",
+                         "get_ps_context", "reset_algo_parameters",
+                         "reset_auto_parallel_context", "reset_ps_context",
+                         "set_algo_parameters", "set_auto_parallel_context", "set_ps_context"],
+    "ms_devices": ["empty_cache", "from_dlpack", "get_current_device", "max_memory_allocated",
+                   "max_memory_reserved", "memory_allocated", "memory_reserved",
+                   "memory_stats", "memory_summary", "reset_max_memory_allocated",
+                   "reset_max_memory_reserved", "reset_peak_memory_stats", "set_device",
+                   "run_check", "set_recursion_limit", "synchronize", "to_dlpack"],
+    "jit_config": ["JitConfig"],
+    "ms_buffers": ["frombuffer"],
+}, globals(), submodules=("amp", "communication", "dataset", "mint", "parallel", "train",
+                          "version"))

@@ -269,3 +269,17 @@ class CellNameError(CellLayerError, KeyError):
 class ModulePathError(MinpyError, AttributeError):
     """A name MindSpore has at a module path (``ops.operations.Xyz``) that minpy_compat
     does not implement."""
+
+
+class CommunicationError(CellLayerError, RuntimeError):
+    """communication: ``init()`` without a distributed launcher, or a group call before it."""
+
+
+class DeviceSettingError(CellLayerError, RuntimeError):
+    """set_device called again with another device, a DLPack capsule used twice, or a
+    device target this machine has no backend for."""
+
+
+class FromBufferError(CellLayerError, RuntimeError):
+    """frombuffer: no buffer protocol, a dtype that is not a minpy_compat dtype, or a length
+    that does not fit (MindSpore raises RuntimeError for each)."""
