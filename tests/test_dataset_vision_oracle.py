@@ -10,7 +10,6 @@ import sys
 import numpy as onp
 import pytest
 
-import minpy_compat as ms
 from minpy_compat import dataset as ds
 from minpy_compat.dataset import transforms as T
 from minpy_compat.dataset import vision as V
@@ -23,7 +22,6 @@ from vision_cases_random import DRAWS, ERRORS, RANDOM, TRANSFORMS  # noqa: E402
 with open(os.path.join(HERE, "vision_fixture.json")) as _file:
     ORACLE = json.load(_file)
 VALUES = {**DETERMINISTIC, **TRANSFORMS}
-ds.DTYPE_INT32 = ms.int32
 ERROR_CLASSES = {"RuntimeError": RuntimeError, "TypeError": TypeError,
                  "ValueError": ValueError}
 

@@ -22,7 +22,6 @@ from vision_cases_random import ERRORS, RANDOM, TRANSFORMS  # noqa: E402
 
 
 def main():
-    ds.DTYPE_INT32 = ms.int32
     oracle = {"mindspore": ms.__version__}
     for name, case in {**DETERMINISTIC, **RANDOM, **TRANSFORMS, **ERRORS}.items():
         try:

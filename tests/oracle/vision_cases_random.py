@@ -2,6 +2,7 @@
 calls (see ``vision_cases.py`` for the shape). A random case returns how often each
 output came out of ``DRAWS`` rows run through ``Dataset.map`` under ``set_seed(5)``."""
 import collections
+import importlib
 import json
 
 import numpy as np
@@ -9,6 +10,11 @@ import numpy as np
 from vision_cases import GRAY, IMG, arr, on
 
 DRAWS = 400
+
+
+def library(ds):
+    """The top package (``mindspore`` or ``minpy_compat``) of a ``dataset`` module."""
+    return importlib.import_module(ds.__name__.split(".")[0])
 
 
 def draws(ds, op, img, n=DRAWS):
@@ -77,7 +83,7 @@ TRANSFORMS = {
     "mask": lambda V, T, ds: arr(T.Mask(T.Relational.EQ, 2)(X)),
     "mask_all": lambda V, T, ds: [arr(T.Mask(getattr(T.Relational, r), 2)(X))
                                   for r in ("EQ", "NE", "GT", "GE", "LT", "LE")],
-    "mask_int32": lambda V, T, ds: arr(T.Mask(T.Relational.LE, 1.5, ds.DTYPE_INT32)(
+    "mask_int32": lambda V, T, ds: arr(T.Mask(T.Relational.LE, 1.5, library(ds).int32)(
         np.array([1.0, 2.0]))),
     "mask_str": lambda V, T, ds: arr(T.Mask(T.Relational.NE, "a")(np.array(["a", "b"]))),
     "padend": lambda V, T, ds: arr(T.PadEnd([6], -1)(X)),
