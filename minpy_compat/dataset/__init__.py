@@ -16,14 +16,14 @@ from ..lazy_names import lazy_names
 __all__ = ["BatchInfo", "Dataset", "DictIterator", "DistributedSampler", "GeneratorDataset",
            "NumpySlicesDataset", "RandomSampler", "Sampler", "SequentialSampler",
            "SubsetRandomSampler", "SubsetSampler", "TupleIterator", "WeightedRandomSampler",
-           "config", "samplers", "transforms", "zip"]
+           "config", "samplers", "transforms", "vision", "zip"]
 
 __getattr__, __dir__ = lazy_names(__name__, {
     "samplers": ["DistributedSampler", "RandomSampler", "Sampler", "SequentialSampler",
                  "SubsetRandomSampler", "SubsetSampler", "WeightedRandomSampler"],
     "batching": ["BatchInfo"],
     "iterators": ["DictIterator", "TupleIterator"],
-}, globals(), submodules=("samplers", "transforms"))
+}, globals(), submodules=("samplers", "transforms", "vision"))
 
 
 def zip(datasets):

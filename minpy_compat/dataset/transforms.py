@@ -12,7 +12,9 @@ import numpy as onp
 
 from ..errors import CellArgumentError, CellTypeError, DatasetPipelineError, describe, message
 
-__all__ = ["Compose", "Fill", "OneHot", "TypeCast"]
+__all__ = ["Compose", "Concatenate", "Duplicate", "Fill", "Mask", "OneHot", "PadEnd",
+           "RandomApply", "RandomChoice", "RandomOrder", "Relational", "Slice", "TypeCast",
+           "Unique"]
 
 
 class TypeCast:
@@ -110,3 +112,15 @@ class Compose:
             result = step(*data)
             data = result if isinstance(result, tuple) else (result,)
         return data[0] if len(data) == 1 else data
+
+
+from .tensor_ops import (Concatenate, Duplicate, Mask, PadEnd, RandomApply,  # noqa: E402
+                         RandomChoice, RandomOrder, Relational, Slice, Unique)
+
+
+def __getattr__(name):
+    """``transforms.vision`` is ``dataset.vision``, as MindSpore's; loaded on first use."""
+    if name == "vision":
+        from . import vision
+        return vision
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
