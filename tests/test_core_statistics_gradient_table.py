@@ -1,7 +1,6 @@
-"""Gradients of NumPy's statistics functions (minpy_compat.numpy.statistics_gradients):
-finite differences, composites equal to NumPy, zero gradients at NaNs, float32, refusals."""
-import inspect
-import warnings
+"""Gradients of NumPy's statistics functions (minpy_compat.numpy.statistics_gradients), each
+case of the table: finite differences, composites equal to NumPy, zero gradients at NaNs,
+float32."""
 from collections import namedtuple
 
 import numpy as onp
@@ -10,48 +9,31 @@ from autograd.builtins import SequenceBox
 
 import minpy_compat.numpy as np
 from minpy_compat import grad
-from minpy_compat.errors import NoGradientFuncError
 from minpy_compat.numpy import derived_gradients
 from minpy_compat.numpy.statistics_gradients import COMPOSITES, NAMES
 
 from conftest import check_grad
-
-NUMPY_2 = onp.lib.NumpyVersion(onp.__version__) >= "2.0.0"
-
-
-# ---- test points: distinct values (no ties), never 0, NaNs at a few places ------------------
-def _distinct(shape, seed):
-    """Values (k - n/2 + 0.5) * 0.3 in a shuffled order, plus small noise: no ties, no 0."""
-    rng = onp.random.default_rng(seed)
-    size = int(onp.prod(shape))
-    values = (rng.permutation(size) - size / 2 + 0.5) * 0.3 + rng.uniform(0, 0.05, size)
-    return values.reshape(shape)
+from statistics_gradient_helpers import (A, A3, AN, NUMPY_2, QV, W12, W4, X12, _distinct, _quiet,
+                                         _with_nans)
 
 
-def _with_nans(x, places):
-    """A copy of ``x`` with NaN at ``places``."""
-    x = x.copy()
-    for place in places:
-        x[place] = onp.nan
-    return x
-
-
-A = _distinct((3, 4), 1)
-A3 = _distinct((2, 3, 4), 2)
 V = _distinct((7,), 3)
-AN = _with_nans(A, [(0, 1), (1, 3), (2, 0)])
+
+
 AN3 = _with_nans(A3, [(0, 0, 1), (1, 2, 3), (1, 1, 0)])
 AZ = _with_nans(A, [(0, 2)])
 AZ[1, 1] = 0.0     # a zero: products must still have exact gradients
 AZ[2, 2:] = 0.0    # two zeros in one row
 MASK = onp.array([[True, True, False, True], [False, True, True, True],
                   [True, True, True, False]])
-W4 = onp.array([0.5, 1.5, 1.0, 2.5])
+
+
 WA = _distinct((3, 4), 4) + 3.0
 WA3 = _distinct((2, 3, 4), 5) + 5.0
 W24 = _distinct((2, 4), 6) + 3.0
 Q0 = onp.array(0.3)
-QV = onp.array([0.15, 0.65])
+
+
 P0 = onp.array(30.0)
 PV = onp.array([15.0, 85.0])
 M35 = _distinct((3, 5), 7)
@@ -60,8 +42,7 @@ M15 = _distinct((1, 5), 9)
 X5, Y5 = _distinct((5,), 10), _distinct((5,), 11)
 FW5 = onp.array([1, 2, 1, 3, 2])
 AW5 = onp.array([0.5, 1.0, 2.0, 1.5, 0.8])
-X12 = _distinct((12,), 5)  # no value within 0.05 of the histogram edges below
-W12 = 0.5 + onp.abs(_distinct((12,), 6))
+
 
 Case = namedtuple("Case", "name args kwargs argnums order")
 
@@ -192,14 +173,6 @@ def _facade_call(c):
     return lambda *xs: _total(fun(*xs, **c.kwargs))
 
 
-@pytest.fixture(autouse=True)
-def _quiet():
-    """All-NaN slices and zero degrees of freedom make NumPy warn; the values are checked."""
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", RuntimeWarning)
-        yield
-
-
 # ---- the table -------------------------------------------------------------------------------
 @pytest.mark.parametrize("c", CASES, ids=IDS)
 def test_gradient_equals_finite_differences(c):
@@ -249,140 +222,3 @@ def test_every_registered_name_has_a_case():
     assert set(NAMES) == set(COMPOSITES)  # every one exists in NumPy 1.23 and 2.x
     assert set(NAMES) <= set(derived_gradients.REGISTERED)
     assert set(NAMES) <= {c.name for c in CASES}
-
-
-# ---- edge cases: undefined slices, ties, zeros -----------------------------------------------
-ALL_NAN_ROW = _with_nans(A, [(1, 0), (1, 1), (1, 2), (1, 3), (0, 2)])
-ONE_LEFT_ROW = _with_nans(A, [(2, 0), (2, 1), (2, 3)])  # ddof=1 leaves no degree of freedom
-
-
-@pytest.mark.parametrize("name, x, kwargs, good_rows", [
-    ("nanmean", ALL_NAN_ROW, {}, [0, 2]),
-    ("nanvar", ALL_NAN_ROW, {}, [0, 2]),
-    ("nanstd", ONE_LEFT_ROW, {"ddof": 1}, [0, 1]),
-    ("nanmax", ALL_NAN_ROW, {}, [0, 2]),
-    ("nanmin", ALL_NAN_ROW, {}, [0, 2]),
-    ("nanmedian", ALL_NAN_ROW, {}, [0, 2]),
-    ("nanquantile", ALL_NAN_ROW, {"q": 0.3}, [0, 2]),
-    ("nanpercentile", ALL_NAN_ROW, {"q": 70.0}, [0, 2]),
-    ("median", AN, {}, []),
-    ("quantile", AN, {"q": 0.3}, []),
-])
-def test_undefined_slices_give_nan_and_zero_gradient(name, x, kwargs, good_rows):
-    """Rows NumPy answers with NaN get a zero gradient; the others the right one."""
-    ours = COMPOSITES[name](x, axis=1, **kwargs)
-    theirs = getattr(onp, name)(x, axis=1, **kwargs)
-    onp.testing.assert_allclose(ours, theirs, rtol=1e-12)
-    bad_rows = [r for r in range(3) if r not in good_rows]
-    assert onp.isnan(theirs[bad_rows]).all()
-    g = grad(lambda a: getattr(np, name)(a, axis=1, **kwargs))(x)
-    assert onp.isfinite(g).all() and (g[bad_rows] == 0).all()
-    if good_rows:
-        check_grad(lambda a: getattr(np, name)(a, axis=1, **kwargs)[good_rows], x)
-
-
-def test_gradient_wrt_q_is_finite_where_a_slice_has_nan():
-    g = grad(lambda q: np.quantile(AN, q, axis=1))(onp.array(0.3))
-    assert g == 0
-
-
-@pytest.mark.parametrize("name, expected", [
-    ("nanmax", [0.0, 0.5, 0.0, 0.5, 0.0]),
-    ("nanmin", [0.5, 0.0, 0.0, 0.0, 0.5]),
-    ("ptp", [-0.5, 0.5, 0.0, 0.5, -0.5]),
-])
-def test_ties_share_the_gradient_evenly(name, expected):
-    x = onp.array([1.0, 3.0, onp.nan if name != "ptp" else 2.0, 3.0, 1.0])
-    onp.testing.assert_array_equal(grad(getattr(np, name))(x), expected)
-
-
-def test_products_have_exact_gradients_at_zeros():
-    onp.testing.assert_array_equal(grad(np.nanprod)(onp.array([0.0, 2.0, onp.nan, 3.0])),
-                                   [6.0, 0.0, 0.0, 0.0])
-    onp.testing.assert_array_equal(grad(np.nanprod)(onp.array([0.0, 2.0, 0.0])), [0, 0, 0])
-    onp.testing.assert_array_equal(grad(np.nancumprod)(onp.array([2.0, 0.0, onp.nan, 3.0])),
-                                   [1.0, 2.0 + 2.0 + 6.0, 0.0, 0.0])
-
-
-def test_average_returned_gives_the_weight_sum_its_gradient():
-    g = grad(lambda w: np.average(A, 1, w, True)[1])(W4)
-    onp.testing.assert_allclose(g, onp.full(4, 3.0))  # each of 3 rows repeats sum(w)
-
-
-def test_old_interpolation_keyword():
-    if "interpolation" not in inspect.signature(onp.quantile).parameters:
-        pytest.skip(f"NumPy {onp.__version__} has no 'interpolation' keyword (2.4 removed it)")
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", DeprecationWarning)
-        check_grad(lambda a: np.quantile(a, QV, 1, interpolation="higher"), A)
-        onp.testing.assert_allclose(COMPOSITES["quantile"](A, QV, 1, interpolation="higher"),
-                                    onp.quantile(A, QV, 1, interpolation="higher"))
-
-
-# ---- traced weights, passed by keyword -------------------------------------------------------
-SAMPLE = X12
-LABELS = onp.array([0, 2, 2, 5, 1, 0, 2, 3, 3, 0, 1, 2])
-
-
-@pytest.mark.parametrize("call", [
-    lambda w: np.average(A, weights=w.reshape(3, 4)),
-    lambda w: np.average(A, axis=1, weights=w[:4], returned=True)[0],
-    pytest.param(lambda w: np.average(A3, axis=(0, 2), weights=w[:8].reshape(2, 4)),
-                 marks=pytest.mark.skipif(not NUMPY_2, reason="NumPy 1.x: 1-D weights only")),
-    lambda w: np.cov(A, aweights=w[:4]),
-    lambda w: np.cov(A, fweights=onp.array([1, 2, 1, 3]), aweights=w[:4], ddof=0),
-    lambda w: np.bincount(LABELS, weights=w),
-    lambda w: np.bincount(LABELS, weights=w, minlength=9),
-    lambda w: np.histogram(SAMPLE, weights=w)[0],
-    lambda w: np.histogram(SAMPLE, bins=[-2.0, -0.5, 0.0, 1.0, 1.9], weights=w)[0],
-    lambda w: np.histogram(SAMPLE, 3, range=(-1.0, 1.0), weights=w, density=True)[0],
-], ids=["average", "average-axis-returned", "average-axes", "cov-aweights",
-        "cov-both-weights", "bincount", "bincount-minlength", "histogram",
-        "histogram-edges", "histogram-range-density"])
-def test_weights_by_keyword_are_differentiable(call):
-    check_grad(call, W12, order=2)
-
-
-@pytest.mark.parametrize("call", [
-    lambda np_, w: np_.bincount(LABELS, weights=w, minlength=7),
-    lambda np_, w: np_.histogram(SAMPLE, weights=w),
-    lambda np_, w: np_.histogram(SAMPLE, bins=5, range=(-1.0, 1.0), density=True, weights=w),
-    lambda np_, w: np_.histogram(SAMPLE, bins=[SAMPLE.min(), 0.0, SAMPLE.max()],
-                                 weights=w),  # values on the outer edges
-    lambda np_, w: np_.average(A, axis=1, weights=w[:4], returned=True),
-    lambda np_, w: np_.cov(A, aweights=w[:4]),
-], ids=["bincount", "histogram", "histogram-range-density", "histogram-edges", "average",
-        "cov"])
-def test_traced_weights_give_numpys_values(call):
-    seen = []
-
-    def total(w):
-        result = call(np, w)
-        seen.append(result)
-        return np.sum(result[0] if isinstance(result, tuple) else result)
-    grad(total)(W12)
-    theirs = call(onp, W12)
-    theirs, ours = (r if isinstance(r, tuple) else (r,) for r in (theirs, seen[0]))
-    for got, expected in zip(ours, theirs):
-        got = onp.asarray(got.asnumpy() if hasattr(got, "asnumpy") else got)
-        assert got.shape == expected.shape and got.dtype == expected.dtype
-        onp.testing.assert_allclose(got, expected, rtol=1e-12, atol=1e-14)
-
-
-def test_float32_weights_get_float32_gradients():
-    w = W12.astype(onp.float32)
-    for call in (lambda v: np.bincount(LABELS, weights=v), lambda v: np.average(SAMPLE, weights=v),
-                 lambda v: np.histogram(SAMPLE, weights=v)[0]):
-        assert grad(lambda v: np.sum(call(v) ** 2))(w).dtype == onp.float32
-
-
-# ---- refusals --------------------------------------------------------------------------------
-@pytest.mark.parametrize("call, match", [
-    (lambda a: np.median(a.copy(), overwrite_input=True), r"median argument 3 'overwrite_input'"),
-    (lambda a: np.nanmedian(a * 1, overwrite_input=True), r"nanmedian .*overwrite_input=False"),
-    (lambda a: np.quantile(a * 1, QV, overwrite_input=True),
-     r"quantile argument 4 'overwrite_input'.*in place"),
-])
-def test_uncovered_arguments_are_refused(call, match):
-    with pytest.raises(NoGradientFuncError, match=match):
-        grad(lambda a: np.sum(call(a)))(A.copy())
