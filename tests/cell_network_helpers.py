@@ -1,22 +1,17 @@
-"""Random MindSpore-style networks: every gradient API against finite differences.
-
-A hypothesis strategy draws a small network (Dense, activations, BatchNorm1d, LayerNorm,
-Dropout in eval mode, Conv2d + pooling, Embedding, Cells with a hand-written bprop,
-``ops.*`` calls, forward and backward hooks, ``ops.stop_gradient``, nested and shared
-sub-Cells, a Parameter with ``requires_grad=False``) in float32 or float64. For each one
-``GradOperation``, ``ms.grad`` and ``ms.value_and_grad`` (with ``has_aux``) must match
-central finite differences in float64, float32 networks must give float32 gradients, one
-``TrainOneStepCell`` step with ``SGD`` / ``Momentum`` must equal the update written by
-hand, and a step that fails part-way must leave every Parameter as it was.
-"""
+"""Random MindSpore-style networks, shared by the test_cell_random_network* files: a
+hypothesis strategy draws a small network (Dense, activations, BatchNorm1d, LayerNorm,
+Dropout in eval mode, Conv2d + pooling, Embedding, Cells with a hand-written bprop, ``ops.*``
+calls, forward and backward hooks, ``ops.stop_gradient``, nested and shared sub-Cells, a
+Parameter with ``requires_grad=False``) in float32 or float64, and ``assert_matches`` checks
+gradients against central finite differences in float64."""
 import os
 
 import numpy as onp
-import pytest
-from hypothesis import HealthCheck, assume, given, settings, strategies as st
+from hypothesis import HealthCheck, assume, settings, strategies as st
 
 import minpy_compat as ms
 from minpy_compat import nn, ops
+
 
 # hunting locally: CELL_FUZZ_EXAMPLES=2000 CELL_FUZZ_RANDOM=1 pytest this file
 CI = settings(max_examples=int(os.environ.get("CELL_FUZZ_EXAMPLES", 12)), deadline=None,
@@ -266,117 +261,3 @@ def assert_matches(head, x, grads):
         assert abs(got - want) <= 1e-5 * (1 + abs(want)), (i, got, want)
     for g, t in zip(grads, targets):
         assert onp.asarray(g).dtype == onp.float64 and onp.shape(g) == t.shape
-
-
-# ---- the properties -------------------------------------------------------------------------
-@CI
-@given(networks())
-def test_every_gradient_api_matches_finite_differences(case):
-    net, x = case
-    head = Head(net)
-    params = head.trainable_params()
-    n_x = 1 if x.dtype.kind == "f" else 0
-    inputs, weights = ops.GradOperation(get_all=True, get_by_list=True)(head, params)(x)
-    assert_matches(head, x, list(inputs)[:n_x] + list(weights))
-    assert_matches(head, x, list(inputs)[:n_x] + list(ops.GradOperation(get_by_list=True)(head)(x)))
-    grads = ms.grad(head, grad_position=0 if n_x else None, weights=params)(x)
-    assert_matches(head, x, (list(grads[0:1]) + list(grads[1])) if n_x else list(grads))
-    aux_head = Head(net, aux=True)
-    (value, out), grads = ms.value_and_grad(aux_head, None, params, has_aux=True)(x)
-    assert abs(float(value.asnumpy()) - _loss(head, x)) < 1e-9
-    onp.testing.assert_allclose(out.asnumpy(), net(x).asnumpy())
-    assert_matches(head, x, list(inputs)[:n_x] + list(grads))
-
-
-@CI
-@given(networks())
-def test_float32_networks_give_float32_gradients(case):
-    net, x = case
-    net = _in_dtype(net, onp.float32)
-    x = ms.Tensor(x.asnumpy().astype(onp.float32)) if x.dtype.kind == "f" else x
-    head = Head(net)
-    inputs, weights = ops.GradOperation(get_all=True, get_by_list=True)(head)(x)
-    (value, _), grads = ms.value_and_grad(Head(net, aux=True), 0, head.trainable_params(),
-                                          has_aux=True)(x)
-    assert value.dtype == onp.float32
-    for g in list(inputs) + list(weights) + [grads[0]] + list(grads[1]):
-        assert onp.asarray(g).dtype == (onp.float32 if g.dtype.kind == "f" else x.dtype)
-    for g, w in zip(weights, grads[1]):
-        onp.testing.assert_allclose(g, w, rtol=1e-5, atol=1e-6)
-
-
-def _optimizer(params, kind):
-    if kind == "sgd":
-        return nn.SGD(params, 0.25)
-    if kind == "sgd-momentum":
-        return nn.SGD(params, 0.25, momentum=0.9)
-    return nn.Momentum(params, 0.25, 0.9)
-
-
-@CI
-@given(networks(), st.sampled_from(["sgd", "sgd-momentum", "momentum"]))
-def test_one_training_step_is_the_update_by_hand(case, kind):
-    net, x = case
-    label = ms.Tensor(onp.random.RandomState(2).normal(size=(BATCH, 2)))
-    with_loss = nn.WithLossCell(net, nn.MSELoss())
-    params = with_loss.trainable_params()
-    loss, grads = ms.value_and_grad(with_loss, None, params)(x, label)
-    expected = [p.asnumpy() - 0.25 * g.asnumpy() for p, g in zip(params, grads)]
-    step = nn.TrainOneStepCell(with_loss, _optimizer(params, kind))
-    got = step(x, label)
-    assert float(got.asnumpy()) == pytest.approx(float(loss.asnumpy()), rel=1e-12)
-    for param, want in zip(params, expected):
-        onp.testing.assert_allclose(param.asnumpy(), want, rtol=1e-12, atol=1e-12)
-
-
-@CI
-@given(networks(), st.sampled_from(["sgd", "sgd-momentum", "momentum"]), st.booleans())
-def test_a_failing_step_changes_no_parameter(case, kind, train):
-    net, x = case
-    with_loss = nn.WithLossCell(net, nn.MSELoss())
-    step = nn.TrainOneStepCell(with_loss, _optimizer(with_loss.trainable_params(), kind))
-    step(x, ms.Tensor(onp.zeros((BATCH, 2))))  # momentum and global_step are not at zero
-    step.set_train(train)
-    before = {name: p.asnumpy().copy() for name, p in step.parameters_and_names()}
-    with pytest.raises(ValueError):
-        step(x, ms.Tensor(onp.zeros((BATCH, 3))))  # the loss fails after the forward ran
-    for name, p in step.parameters_and_names():
-        onp.testing.assert_array_equal(p.asnumpy(), before[name], err_msg=name)
-
-
-# ---- regressions the fuzzer found -------------------------------------------------------------
-IDS = ms.Tensor(onp.array([[1, 2], [2, 5]], onp.int32))
-
-
-@pytest.mark.parametrize("make", [
-    lambda: nn.Embedding(6, 2),
-    lambda: (lambda ids: ops.gather(ms.Tensor(onp.ones((6, 2))), ids, 0)),
-    lambda: (lambda ids: ops.one_hot(ids, 6, ms.Tensor(1.0), ms.Tensor(0.0))),
-], ids=["Embedding", "ops.gather", "ops.one_hot"])
-def test_int_ids_under_get_all_stay_indices(make):
-    """GradOperation(get_all=True) traced Int32 ids as float64, and Embedding, ops.gather and
-    ops.one_hot refused them ("expected int indices, got ... float64"); MindSpore gives the
-    ids a zero Int32 gradient."""
-    grads = ops.GradOperation(get_all=True)(make())(IDS)
-    assert grads[0].dtype == onp.int32 and not grads[0].any()
-    assert ops.grad(make())(IDS).dtype == onp.int32
-
-
-def test_int_labels_of_cross_entropy_under_grad_positions():
-    """ms.grad(CrossEntropyLoss(), (0, 1)) read the traced Int32 labels as float64
-    probabilities and refused their shape; they are class indices, as without grad."""
-    logits = ms.Tensor(onp.array([[1., 2., 3.], [3., 1., 0.]]))
-    labels = ms.Tensor(onp.array([2, 0], onp.int32))
-    dlogits, dlabels = ms.grad(nn.CrossEntropyLoss(), (0, 1))(logits, labels)
-    onp.testing.assert_allclose(dlogits, ms.grad(nn.CrossEntropyLoss())(logits, labels))
-    assert dlabels.dtype == onp.int32 and not dlabels.any()
-
-
-def test_int_inputs_in_arithmetic_still_get_their_gradient():
-    """The int stand-ins keep MindSpore's rule for arithmetic: x * x over Int32 gives 2x."""
-    x = ms.Tensor(onp.array([1, 2], onp.int32))
-    got = ops.grad(lambda a: a * a)(x)
-    assert got.dtype == onp.int32 and got.tolist() == [2, 4]
-    assert ops.GradOperation(get_all=True)(lambda a, i: ops.gather(a * a, i, 0).sum())(
-        ms.Tensor(onp.array([1., 2., 3.])), ms.Tensor(onp.array([2, 2], onp.int32)))[0].tolist() \
-        == [0, 0, 12]
