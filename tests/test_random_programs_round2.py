@@ -17,8 +17,9 @@ from hypothesis import given, settings, strategies as st
 
 import minpy_compat.numpy as np
 from minpy_compat import customop, grad, hessian, hessian_vector_product, jacobian
-from test_random_programs import (OPS, SHAPED, _axis, _hypothesis_pick, _weights, check_program,
-                                  draw_program, loss, run_program)
+from random_program_helpers import (_hypothesis_pick, _weights, check_program, draw_program, loss,
+                                    run_program)
+from random_program_ops import OPS, SHAPED, _axis
 
 
 # ---- second order -----------------------------------------------------------------------
