@@ -22,7 +22,7 @@ from minpy_compat import (customop, elementwise_grad, grad, grad_and_loss, hessi
                           hessian_vector_product, jacobian, make_vjp, value_and_grad)
 from random_program_helpers import _hypothesis_pick, _weights, draw_program, loss, run_program
 from random_program_ops import OPS
-from test_random_programs_round2 import _compare, _jacobian_differences
+from random_program_check_helpers import _compare, _jacobian_differences
 
 
 def _inputs(pick, dims=3, size=3):
