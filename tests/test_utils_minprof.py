@@ -30,7 +30,7 @@ def test_the_shared_profiler_times_a_real_sleep():
     (entry, (calls, seconds)), = [(k, v) for k, v in minprof.get_stats().items()
                                   if k.startswith("test_the_shared_profiler_times_a_real_sleep")]
     assert calls == 1 and 0.045 <= seconds < 30  # a real elapsed time, not zero, not ticks
-    assert "test_utils_minpy.py:" in entry
+    assert "test_utils_minprof.py:" in entry
 
 
 def test_a_with_block_is_timed_under_its_label():
@@ -47,7 +47,7 @@ def test_a_with_block_without_a_label_is_named_by_its_place_and_first_statement(
     with prof():
         total = sum(range(10))
     (entry,), = [prof.get_stats()]
-    assert entry.startswith("test_utils_minpy.py:") and "total = sum(range(10))" in entry
+    assert entry.startswith("test_utils_minprof.py:") and "total = sum(range(10))" in entry
     assert total == 45
 
 
