@@ -53,7 +53,7 @@ def test_in_a_notebook_the_solver_writes_nothing_to_stderr_and_each_epoch_line_o
         pytest.importorskip("ipywidgets", reason="ipywidgets is not installed (full env)")
     # Without ipywidgets, tqdm.auto printed its "IProgress not found" warning and drew
     # a text bar on stderr: a red box under the cell.
-    cell = "from test_toolkit_fuzz_round6 import two_epochs\ntwo_epochs().train();"
+    cell = "from test_toolkit_progress_bar_and_io_names import two_epochs\ntwo_epochs().train();"
     (done,) = run_notebook(tmp_path, [cell], hide=hide).cells
     assert stream(done, "stderr") == ""
     out = stream(done, "stdout")
