@@ -16,7 +16,7 @@ from hypothesis import given, strategies as st
 
 import minpy_compat as ms
 from minpy_compat import nn, ops
-from tests.test_cell_random_networks import BATCH, CI, Head, _in_dtype, _seed_params, \
+from tests.cell_network_helpers import BATCH, CI, Head, _in_dtype, _seed_params, \
     assert_matches, networks
 
 
@@ -189,7 +189,7 @@ class Parent(nn.Cell):
 
 
 def _sine():
-    from tests.test_cell_random_networks import Sine
+    from tests.cell_network_helpers import Sine
     return Sine()
 
 

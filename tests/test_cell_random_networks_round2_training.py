@@ -11,7 +11,7 @@ from hypothesis import given, strategies as st
 
 import minpy_compat as ms
 from minpy_compat import nn
-from tests.test_cell_random_networks import BATCH, CI, networks
+from tests.cell_network_helpers import BATCH, CI, networks
 from tests.test_cell_random_networks_round2 import SeededOut
 
 

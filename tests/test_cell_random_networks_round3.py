@@ -17,7 +17,7 @@ from hypothesis import given, strategies as st
 
 import minpy_compat as ms
 from minpy_compat import nn, ops
-from tests.test_cell_random_networks import BATCH, CI, Head, _in_dtype, _seed_params, \
+from tests.cell_network_helpers import BATCH, CI, Head, _in_dtype, _seed_params, \
     assert_matches
 from tests.test_cell_random_networks_round2 import Seeded
 

@@ -13,7 +13,7 @@ from hypothesis import assume, given, strategies as st
 
 import minpy_compat as ms
 from minpy_compat import nn, ops
-from tests.test_cell_random_networks import BATCH, CI, assert_matches
+from tests.cell_network_helpers import BATCH, CI, assert_matches
 from tests.test_cell_random_networks_round3 import _public_cells, in_dtype, new_cell_networks
 
 SCHEDULES = {

@@ -21,7 +21,7 @@ import minpy_compat as ms
 import minpy_compat.numpy as np
 from minpy_compat import context, customop, gpu, grad, hessian, jacobian, nn, ops, wrap_policy
 from minpy_compat.dispatch.policy import get_global_policy
-from test_random_programs import _weights, draw_program, loss, run_program
+from random_program_helpers import _weights, draw_program, loss, run_program
 
 
 class Refused(Exception):

@@ -20,8 +20,9 @@ from hypothesis import given, settings, strategies as st
 import minpy_compat.numpy as np
 from minpy_compat import (customop, elementwise_grad, grad, grad_and_loss, hessian,
                           hessian_vector_product, jacobian, make_vjp, value_and_grad)
-from test_random_programs import OPS, _hypothesis_pick, _weights, draw_program, loss, run_program
-from test_random_programs_round2 import _compare, _jacobian_differences
+from random_program_helpers import _hypothesis_pick, _weights, draw_program, loss, run_program
+from random_program_ops import OPS
+from random_program_check_helpers import _compare, _jacobian_differences
 
 
 def _inputs(pick, dims=3, size=3):

@@ -10,7 +10,7 @@ from hypothesis import given, settings, strategies as st
 
 import minpy_compat.numpy as np
 from minpy_compat import grad, hessian, hessian_vector_product, jacobian
-from test_random_programs import _hypothesis_pick, _weights, draw_program, loss, run_program
+from random_program_helpers import _hypothesis_pick, _weights, draw_program, loss, run_program
 from test_random_programs_higher import _inputs, _listed
 
 
