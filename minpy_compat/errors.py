@@ -220,3 +220,8 @@ class CellNameError(CellLayerError, KeyError):
 
     def __str__(self):  # KeyError would quote the whole message
         return str(self.args[0]) if self.args else ""
+
+
+class GetGradNotFoundError(CellLayerError, RuntimeError):
+    """get_grad: no gradient for the position or Parameter asked for (MindSpore raises
+    RuntimeError)."""
