@@ -55,4 +55,5 @@ __getattr__, __dir__ = lazy_names(__name__, {
                            "int", "intc", "intp", "long", "short", "single", "ubyte", "uintc",
                            "uintp", "ushort"],
     "sparse_tensors": ["COOTensor", "CSRTensor"],
+    "ops.ctrlflow": ["get_grad"],
 }, globals(), submodules=("amp", "dataset", "mint", "train"))

@@ -235,4 +235,5 @@ LAZY = {
                         "csr_tanh"],
     "prims_sparse": ["SparseSlice", "SparseTensorDenseAdd", "SparseTensorDenseMatmul",
                      "SparseToDense"],
+    "ctrlflow": ["ForiLoop", "Scan", "WhileLoop", "derivative", "get_grad", "jet", "linearize"],
 }
