@@ -141,15 +141,17 @@ def derivative(fn, primals, order):
         _per_output(out, lambda i: last if i is None else last[i])
 
 
-def _check_tangents(inputs, v):
-    """``v`` as a tuple shaped like ``inputs``: one Tensor for one input, else a sequence."""
+def _check_tangents(inputs, many, v):
+    """``v`` as a tuple shaped like ``inputs``: a Tensor for one bare Tensor input (a tuple
+    is refused, as MindSpore does), else a tuple or list with one Tensor per input."""
     where = "linearize jvp_fn argument 'v'"
-    if len(inputs) == 1 and not isinstance(v, (tuple, list)):
-        v = (v,)
+    given = v
+    if not many:
+        v = (v,) if is_tensor(v) else None
     if type(v) not in (tuple, list) or len(v) != len(inputs) or \
             not all(is_tensor(each) for each in v):
-        want = "a Tensor" if len(inputs) == 1 else f"a tuple of {len(inputs)} Tensors"
-        raise CellTypeError(message(where, f"{want} (one per input)", describe(v),
+        want = "a Tensor" if not many else f"a tuple of {len(inputs)} Tensors"
+        raise CellTypeError(message(where, f"{want} (one per input)", describe(given),
                                     "Give v the structure of the inputs."))
     for i, (each, x) in enumerate(zip(v, inputs)):
         if _dtype(each) != _dtype(x):
@@ -175,5 +177,5 @@ def linearize(fn, inputs):
 
     def jvp_fn(v):
         """J v at the inputs linearize was given: one output or a tuple, as fn's."""
-        return jvp(fn, args, _check_tangents(args, v))[1]
+        return jvp(fn, args, _check_tangents(args, many, v))[1]
     return out, jvp_fn
