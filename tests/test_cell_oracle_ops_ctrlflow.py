@@ -7,6 +7,7 @@ import json
 import os
 import sys
 
+import numpy as onp
 import pytest
 
 import minpy_compat as ms
@@ -42,6 +43,12 @@ ACCEPTED = [
      "(it zips the ids with the Tensor); ours pairs it with the whole gradient", "out",
      lambda c: c["op"] == "get_grad" and c["args"][0] == {"tuple": [1]}),
 ]
+if onp.lib.NumpyVersion(onp.__version__) < "2.0.0":
+    ACCEPTED.append((
+        "NumPy 1.x promotes a 0-d float32 Tensor plus a Python int to float64 (the facade's "
+        "scalar arithmetic, not the loop; NumPy 2 keeps float32)", "out",
+        lambda c: c["op"] == "ForiLoop" and c["args"][2] in ("body_pair", "body_list",
+                                                             "body_nested")))
 accepted = accepted_by(ACCEPTED)
 
 
