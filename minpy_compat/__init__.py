@@ -70,5 +70,6 @@ __getattr__, __dir__ = lazy_names(__name__, {
                    "run_check", "set_recursion_limit", "synchronize", "to_dlpack"],
     "jit_config": ["JitConfig"],
     "ms_buffers": ["frombuffer"],
+    "ops.ctrlflow": ["get_grad"],
 }, globals(), submodules=("amp", "communication", "dataset", "mint", "parallel", "train",
                           "version"))

@@ -283,3 +283,8 @@ class DeviceSettingError(CellLayerError, RuntimeError):
 class FromBufferError(CellLayerError, RuntimeError):
     """frombuffer: no buffer protocol, a dtype that is not a minpy_compat dtype, or a length
     that does not fit (MindSpore raises RuntimeError for each)."""
+
+
+class GetGradNotFoundError(CellLayerError, RuntimeError):
+    """get_grad: no gradient for the position or Parameter asked for (MindSpore raises
+    RuntimeError)."""

@@ -246,4 +246,5 @@ LAZY = {
     "multitype": ["HyperMap", "Map", "MultitypeFuncGraph", "Partial", "add_flags",
                   "augassign_add", "augassign_div", "augassign_floordiv", "augassign_mod",
                   "augassign_mul", "augassign_sub", "hyper_add", "partial"],
+    "ctrlflow": ["ForiLoop", "Scan", "WhileLoop", "derivative", "get_grad", "jet", "linearize"],
 }
