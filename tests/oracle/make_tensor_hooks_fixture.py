@@ -1,5 +1,6 @@
 """Record ``tensor_hook_cases`` on real MindSpore 2.10 (CPU, PyNative) into
-``tensor_hooks_fixture.json``: ``/tmp/msvenv/bin/python tests/oracle/make_tensor_hooks_fixture.py``."""
+``tensor_hooks_fixture.json``:
+``/tmp/msvenv/bin/python tests/oracle/make_tensor_hooks_fixture.py``."""
 import json
 import os
 import sys

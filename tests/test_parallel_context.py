@@ -1,5 +1,5 @@
 """The standalone parallel settings and ``communication``: what MindSpore's oracle replay
-(``test_mstop_oracle``) cannot show: our error wording, atomic ``set``, lazy loading."""
+(``test_standalone_calls_oracle``) cannot show: our error wording, atomic ``set``, lazy loading."""
 import subprocess
 import sys
 

@@ -1,5 +1,5 @@
 """The scalar functions and ``scalar_cast``/``scalar_to_tensor``/``tuple_to_array`` with
-their primitive classes (``ops/fn_opsmath_scalar.py``): Python's arithmetic (hypothesis
+their primitive classes (``ops/scalar_functions.py``): Python's arithmetic (hypothesis
 against ``operator``), result types, and the errors each bad argument raises."""
 import math
 import operator

@@ -1,5 +1,5 @@
 """The scalar functions, ``tuple_to_array``/``scalar_to_tensor`` and ``sparse_segment_mean``
-(``ops/fn_opsmath_scalar.py``, ``ops/fn_opsmath_segment.py``): values MindSpore 2.10 gives
+(``ops/scalar_functions.py``, ``ops/segment_means.py``): values MindSpore 2.10 gives
 (its oracle replay is ``test_cell_oracle_ops_opsmath.py``), float64 finite differences,
 dtypes kept, and the errors each bad argument raises."""
 import numpy as onp
