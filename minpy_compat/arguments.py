@@ -55,10 +55,10 @@ def _is_int(value):
 def as_differentiable(value):
     """An argument as the tracer needs it: Python ints become floats, Arrays plain ndarrays."""
     kind = type(value)
-    if kind is onp.ndarray:
-        return value.astype(onp.float64) if value.dtype.kind in "iub" else value
     if kind is Array:
-        return value.view(onp.ndarray)
+        value, kind = value.view(onp.ndarray), onp.ndarray
+    if kind is onp.ndarray:  # integers and booleans are differentiated as float64
+        return value.astype(onp.float64) if value.dtype.kind in "iub" else value
     if kind is int or kind is Number or isinstance(value, onp.integer):
         return float(value)
     if kind in (list, tuple):
