@@ -1,7 +1,7 @@
 """Random MindSpore-style networks, round 2: training mode, bprop Cells with Parameters of
 their own, sensitivities and weight lists, several-step training, failing steps, hooks.
 
-The networks come from round 1's strategy (``test_cell_random_networks.networks``) run in
+The networks come from round 1's strategy (``cell_network_helpers.networks``) run in
 training mode (BatchNorm on batch statistics, Dropout with a seed fixed per forward), or
 from a strategy of hand-written-bprop Cells (``internal_params``, default arguments,
 nesting, one Cell shared by two parents). Every gradient is checked against central

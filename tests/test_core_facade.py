@@ -154,7 +154,7 @@ def test_every_replaced_gradient_has_a_case():
     names = {getattr(fun, "__name__", "") for fun in registry.package_vjps()}
     names.discard("assign_at")  # tested in test_core_setitem.py
     names.discard("scatter_add")  # tested below
-    names.discard("to_mxnet")  # MXNet only: tested in test_mxnet_fuzz_round3.py
+    names.discard("to_mxnet")  # MXNet only: tested in test_mxnet_writes_traced.py
     from minpy_compat.numpy import derived_gradients  # those have test_core_*_gradients.py
     names -= {name.rpartition(".")[2] for name in derived_gradients.REGISTERED}
     assert names <= set(REGISTERED_CASES), sorted(names - set(REGISTERED_CASES))

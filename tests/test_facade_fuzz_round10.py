@@ -11,7 +11,7 @@ from minpy_compat import grad
 
 NUMPY_2 = onp.lib.NumpyVersion(onp.__version__) >= "2.0.0"
 # The methods that had no gradient before ('linear', 'lower', 'higher', 'midpoint' and
-# 'nearest' are covered by test_core_statistics_gradients).
+# 'nearest' are covered by test_core_statistics_gradient_table).
 METHODS = ["inverted_cdf", "averaged_inverted_cdf", "closest_observation",
            "interpolated_inverted_cdf", "hazen", "weibull", "median_unbiased",
            "normal_unbiased"]
