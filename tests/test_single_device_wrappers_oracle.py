@@ -1,6 +1,6 @@
-"""``nn.ParameterUpdate`` and ``nn.MicroBatchInterleaved`` against MindSpore 2.10
-(``oracle/single_device_wrapper_fixture.json``): the update writes the Parameter; the
-interleaved network's outputs over the batch's slices are added. Then our errors, what we
+"""``nn.ParameterUpdate``, ``nn.MicroBatchInterleaved`` and ``nn.PipelineCell`` against
+MindSpore 2.10 (``oracle/single_device_wrapper_fixture.json``): the update writes the
+Parameter; the network's outputs over the batch's slices are added. Then our errors, what we
 allow beyond MindSpore (tuple outputs, non-Tensor inputs passed to every slice), float64
 finite differences through the interleaved Cell, float32 and the module path."""
 import json
@@ -57,6 +57,12 @@ def test_interleaving_refuses_a_batch_it_cannot_cut_evenly_and_a_bad_count():
     with pytest.raises(CellTypeError, match=r"MicroBatchInterleaved interleave_num: expected "
                                             r"a positive int, got 0"):
         nn.MicroBatchInterleaved(Scaled(), 0)
+    with pytest.raises(CellArgumentError, match=r"PipelineCell input: expected a batch "
+                                                r"\(first axis\) divisible by micro_size=4"):
+        nn.PipelineCell(Scaled(), 4)(ms.Tensor(onp.ones((6, 2))), 1.0)
+    with pytest.raises(CellTypeError, match=r"PipelineCell micro_size: expected a positive "
+                                            r"int, got 2\.0"):
+        nn.PipelineCell(Scaled(), 2.0)
 
 
 def test_beyond_mindspore_tuple_outputs_add_itemwise_and_numbers_reach_every_slice():
@@ -84,3 +90,5 @@ def test_the_module_paths_serve_them():
     assert (ParameterUpdate, MicroBatchInterleaved) == (nn.ParameterUpdate,
                                                         nn.MicroBatchInterleaved)
     assert FromWrap is nn.ParameterUpdate
+    from minpy_compat.nn.wrap.cell_wrapper import PipelineCell
+    assert PipelineCell is nn.PipelineCell and nn.PipelineCell(Scaled(), 2).micro_size == 2

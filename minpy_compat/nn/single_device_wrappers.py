@@ -1,8 +1,9 @@
-"""Two of MindSpore's training wrappers that mean something on one device:
+"""MindSpore's training wrappers that mean something on one device:
 ``ParameterUpdate(param)(value)`` writes ``value`` into ``param``, and
-``MicroBatchInterleaved(network, n)`` runs ``network`` on ``n`` slices of the batch and adds
-the outputs (MindSpore overlaps the slices' communication on many devices; the sum is the
-same on one).
+``MicroBatchInterleaved(network, n)`` / ``PipelineCell(network, n)`` run ``network`` on
+``n`` slices of the batch and add the outputs (MindSpore overlaps the slices' communication,
+or spreads the stages, on many devices; the sum is the same on one, as MindSpore 2.10
+standalone gives it).
 
 >>> import minpy_compat as ms
 >>> from minpy_compat import nn
@@ -37,14 +38,14 @@ class ParameterUpdate(Cell):
         return assign(self._param, x)
 
 
-def _split(where, value, parts):
+def _split(where, count, value, parts):
     """``value`` cut into ``parts`` equal slices along its first axis (a non-Tensor as is)."""
     if not isinstance(getval(value), onp.ndarray) or onp.ndim(getval(value)) == 0:
         return [value] * parts
     batch = onp.shape(getval(value))[0]
     if batch % parts:
         raise CellArgumentError(message(
-            f"{where} input", f"a batch (first axis) divisible by interleave_num={parts}",
+            f"{where} input", f"a batch (first axis) divisible by {count}={parts}",
             f"shape {onp.shape(getval(value))}", "Pick an interleave_num that divides it."))
     size = batch // parts
     return [value[i * size:(i + 1) * size] for i in range(parts)]
@@ -60,19 +61,33 @@ class MicroBatchInterleaved(Cell):
     """``network`` run on ``interleave_num`` equal slices of each Tensor input's first axis,
     the outputs (or each item of a tuple output) added."""
 
+    _count = "interleave_num"
+
     def __init__(self, network, interleave_num=2):
         super().__init__(auto_prefix=False)
         if not isinstance(interleave_num, numbers.Integral) or isinstance(
                 interleave_num, bool) or interleave_num < 1:
-            raise CellTypeError(message("MicroBatchInterleaved interleave_num",
+            raise CellTypeError(message(f"{type(self).__name__} {self._count}",
                                         "a positive int", repr(interleave_num)))
         self.network = network
         self.interleave_num = int(interleave_num)
 
     def construct(self, *inputs):
-        where, parts = "MicroBatchInterleaved", self.interleave_num
-        slices = list(zip(*[_split(where, value, parts) for value in inputs])) or [()] * parts
+        where, parts = type(self).__name__, self.interleave_num
+        cut = [_split(where, self._count, value, parts) for value in inputs]
+        slices = list(zip(*cut)) or [()] * parts
         total = self.network(*slices[0])
         for sliced in slices[1:]:
             total = _add(total, self.network(*sliced))
         return total
+
+
+class PipelineCell(MicroBatchInterleaved):
+    """``network`` run on ``micro_size`` micro-batches, the outputs added: on one device a
+    pipeline has a single stage, so ``stage_config`` and ``segment_config`` change nothing."""
+
+    _count = "micro_size"
+
+    def __init__(self, network, micro_size, stage_config=None, segment_config=None):
+        super().__init__(network, micro_size)
+        self.micro_size = self.interleave_num

@@ -1,6 +1,7 @@
-"""``nn.ParameterUpdate`` and ``nn.MicroBatchInterleaved`` scenarios, run on real MindSpore
-2.10 (``make_single_device_wrapper_fixture.py``) and replayed on minpy_compat
-(``tests/test_single_device_wrappers_oracle.py``): each takes ``(ms, nn)`` and returns JSON."""
+"""``nn.ParameterUpdate``, ``nn.MicroBatchInterleaved`` and ``nn.PipelineCell`` scenarios,
+run on real MindSpore 2.10 (``make_single_device_wrapper_fixture.py``) and replayed on
+minpy_compat (``tests/test_single_device_wrappers_oracle.py``): each takes ``(ms, nn)`` and
+returns JSON."""
 import numpy as onp
 
 
@@ -45,4 +46,8 @@ def scenarios(ms, nn):
         .asnumpy().tolist(),
         "interleaved_four": lambda: nn.MicroBatchInterleaved(Twice(), 4)(x).asnumpy().tolist(),
         "interleaved_loss": loss,
+        "pipeline_sum": lambda: float(nn.PipelineCell(Total(), 2)(x)),
+        "pipeline_elementwise": lambda: nn.PipelineCell(Twice(), 2)(x).asnumpy().tolist(),
+        "pipeline_loss": lambda: float(nn.PipelineCell(nn.WithLossCell(nn.Dense(
+            2, 1, weight_init="ones", bias_init="zeros"), nn.MSELoss()), 4)(x, y)),
     }
