@@ -29,6 +29,7 @@ _EXPORTS = {  # module -> the names it exports here
              "SoftmaxCrossEntropyWithLogits"],
     "optimizer": ["Adam", "Momentum", "Optimizer", "SGD"],
     "wrappers": ["TrainOneStepCell", "WithLossCell"],
+    "single_device_wrappers": ["MicroBatchInterleaved", "ParameterUpdate", "PipelineCell"],
     "activation_cells": ["ELU", "GELU", "Hardtanh", "HSigmoid", "HSwish", "LeakyReLU",
                          "LogSigmoid", "Mish", "PReLU", "SiLU", "Softmin", "Softsign",
                          "Tanhshrink"],

@@ -289,3 +289,10 @@ class Cell(CellTree):
         lines = extra_lines + child_lines
         body = "\n  " + "\n  ".join(lines) + "\n" if lines else ""
         return f"{type(self).__name__}({body})"
+
+
+# MindSpore's other names here, read from minpy_compat's namespaces (a ModulePathError names
+# the ones we lack)
+from ..module_paths import fallback  # noqa: E402
+
+__getattr__, __dir__ = fallback(__name__)

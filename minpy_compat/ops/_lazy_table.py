@@ -247,4 +247,6 @@ LAZY = {
                   "augassign_add", "augassign_div", "augassign_floordiv", "augassign_mod",
                   "augassign_mul", "augassign_sub", "hyper_add", "partial"],
     "ctrlflow": ["ForiLoop", "Scan", "WhileLoop", "derivative", "get_grad", "jet", "linearize"],
+    "primitive_registration": ["DType", "PrimitiveWithCheck", "PrimitiveWithInfer", "Tensor",
+                               "constexpr", "dtype", "prim_arg_register", "prim_attr_register"],
 }

@@ -36,14 +36,26 @@ class Primitive:
         self.attrs = {}
 
     def add_prim_attr(self, name, value):
+        """Record ``value`` as attribute ``name`` (in ``attrs`` and on the object)."""
         self.attrs[name] = value
+        setattr(self, name, value)
+        return self
+
+    def del_prim_attr(self, name):
+        """Forget attribute ``name`` (from ``attrs`` and the object)."""
+        if name in self.attrs:
+            del self.attrs[name]
+            vars(self).pop(name, None)
         return self
 
     def init_prim_io_names(self, inputs, outputs):
-        self.input_names, self.output_names = inputs, outputs
+        self.add_prim_attr("input_names", inputs)
+        self.add_prim_attr("output_names", outputs)
 
     def __repr__(self):
-        return f"Prim[{self.name}]"
+        shown = ", ".join(f"{k}={v}" for k, v in getattr(self, "attrs", {}).items()
+                          if k not in ("input_names", "output_names"))
+        return f"Prim[{self.name}]" + (f"<{shown}>" if shown else "")
 
 
 def _simple(name, function, doc):

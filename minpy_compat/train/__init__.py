@@ -18,6 +18,7 @@ from .early_stopping import EarlyStopping
 from .model import Model, get_metrics
 from . import metrics
 from ..lazy_names import lazy_names
+from ..module_paths import fallback
 
 # the metrics added later load on first use
 _LAZY = {"metrics_bleu": ["BleuScore", "ConfusionMatrixMetric"],
@@ -29,8 +30,15 @@ _LAZY = {"metrics_bleu": ["BleuScore", "ConfusionMatrixMetric"],
          "sink": ["DatasetHelper", "connect_network_with_dataset", "data_sink"],
          "serialization": ["load_checkpoint_async", "merge_sliced_parameter"],
          "summary": ["SummaryRecord"]}
-__getattr__, __dir__ = lazy_names(__name__, _LAZY, globals(),
-                                  submodules=("amp", "callback", "serialization", "summary"))
+_own_getattr, _own_dir = lazy_names(__name__, _LAZY, globals(),
+                                    submodules=("amp", "callback", "serialization", "summary"))
+_path_getattr, _ = fallback(__name__)
+__dir__ = _own_dir  # (the fallback's reads this one: ``train`` is among its own sources)
+
+
+def __getattr__(name):  # our names first, then MindSpore's names here read from ours
+    return _own_getattr(name) if name in _own_dir() else _path_getattr(name)
+
 
 __all__ = ["Accuracy", "BleuScore", "ConfusionMatrixMetric", "HausdorffDistance",
            "MeanSurfaceDistance", "OcclusionSensitivity", "RootMeanSquareDistance", "Callback",

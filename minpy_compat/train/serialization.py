@@ -75,3 +75,10 @@ def merge_sliced_parameter(sliced_parameters, strategy=None):
 
 __all__ = ["ParamDictFuture", "load_checkpoint", "load_checkpoint_async",
            "load_param_into_net", "merge_sliced_parameter", "save_checkpoint"]
+
+
+# MindSpore's other names here, read from minpy_compat's namespaces (a ModulePathError names
+# the ones we lack)
+from ..module_paths import fallback  # noqa: E402
+
+__getattr__, __dir__ = fallback(__name__)

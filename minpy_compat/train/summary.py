@@ -131,3 +131,13 @@ class SummaryRecord:
 
 
 __all__ = ["SummaryRecord"]
+
+
+# MindSpore's other names here, read from minpy_compat's namespaces (a ModulePathError names
+# the ones we lack)
+from ..module_paths import fallback  # noqa: E402
+
+__getattr__, __dir__ = fallback(__name__)
+
+# MindSpore's submodules here (``train.summary.summary_record``) come from ``module_paths``
+__path__ = []
