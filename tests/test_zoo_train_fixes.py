@@ -1,0 +1,38 @@
+"""What the model-zoo scripts (tests/oracle_zoo/) found missing, each pinned to what
+MindSpore 2.10 does: the 2.x module path ``dataset.transforms.transforms``, ``Model`` of a
+``TrainOneStepCell`` without an optimizer, ``save_checkpoint``'s ``append_dict``,
+``ModelCheckpoint``'s fresh prefix in a folder that has its files, and ``LossMonitor``'s
+``Eval result`` line in ``Model.fit``."""
+import os
+
+import numpy as onp
+import pytest
+
+import minpy_compat as ms
+from minpy_compat import dataset as ds
+from minpy_compat import nn
+from minpy_compat.train import CheckpointConfig, LossMonitor, Model, ModelCheckpoint
+
+
+def data(count=8, batch=4):
+    rng = onp.random.default_rng(0)
+    x = rng.normal(size=(count, 3)).astype(onp.float32)
+    return ds.NumpySlicesDataset({"x": x, "y": (x[:, 0] > 0).astype(onp.int32)},
+                                 shuffle=False).batch(batch)
+
+
+def dense():
+    weight = onp.arange(6, dtype=onp.float32).reshape(2, 3) / 10
+    return nn.Dense(3, 2, weight_init=ms.Tensor(weight), bias_init="zeros")
+
+
+def sparse_ce():
+    return nn.SoftmaxCrossEntropyWithLogits(sparse=True, reduction="mean")
+
+
+def test_the_2x_transforms_module_path_imports_as_mindspore_spells_it():
+    import minpy_compat.dataset.transforms.transforms as C
+    from minpy_compat.dataset.transforms import transforms
+    from minpy_compat.dataset.transforms.transforms import TypeCast
+    assert C is transforms and C.TypeCast is TypeCast is ds.transforms.TypeCast
+    assert TypeCast(ms.int32)(onp.array([1.7])).dtype == onp.int32
