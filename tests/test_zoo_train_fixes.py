@@ -36,3 +36,23 @@ def test_the_2x_transforms_module_path_imports_as_mindspore_spells_it():
     from minpy_compat.dataset.transforms.transforms import TypeCast
     assert C is transforms and C.TypeCast is TypeCast is ds.transforms.TypeCast
     assert TypeCast(ms.int32)(onp.array([1.7])).dtype == onp.int32
+
+
+def test_model_of_a_train_one_step_cell_trains_it_without_an_optimizer(capsys):
+    net = dense()
+    train_net = nn.TrainOneStepCell(nn.WithLossCell(net, sparse_ce()),
+                                    nn.SGD(net.trainable_params(), 0.5))
+    model = Model(train_net)
+    assert model.train_network is train_net
+    before = net.weight.asnumpy().copy()
+    model.train(2, data(), callbacks=[LossMonitor(2)])
+    assert not onp.allclose(net.weight.asnumpy(), before)
+    assert capsys.readouterr().out.count("loss is") == 2
+
+
+def test_model_with_a_loss_and_no_optimizer_computes_the_loss_and_leaves_the_weights():
+    net = dense()
+    model = Model(net, sparse_ce())
+    assert isinstance(model.train_network, nn.WithLossCell)
+    model.train(1, data())
+    onp.testing.assert_array_equal(net.weight.asnumpy(), dense().weight.asnumpy())
