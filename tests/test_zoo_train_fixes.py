@@ -56,3 +56,32 @@ def test_model_with_a_loss_and_no_optimizer_computes_the_loss_and_leaves_the_wei
     assert isinstance(model.train_network, nn.WithLossCell)
     model.train(1, data())
     onp.testing.assert_array_equal(net.weight.asnumpy(), dense().weight.asnumpy())
+
+
+def test_append_dict_entries_come_back_typed_as_mindspore_saves_them(tmp_path):
+    path = str(tmp_path / "net.ckpt")
+    extra = {"epoch_num": 3, "lr": 0.5, "flag": True, "tag": "lenet",
+             "half": ms.Tensor(onp.arange(2, dtype=onp.float16))}
+    ms.save_checkpoint(dense(), path, append_dict=extra)
+    loaded = ms.load_checkpoint(path)
+    assert list(loaded) == ["weight", "bias", "epoch_num", "lr", "flag", "tag", "half"]
+    assert loaded["tag"] == "lenet" and isinstance(loaded["tag"], str)
+    for name, value, dtype in (("epoch_num", 3, onp.int64), ("lr", 0.5, onp.float32),
+                               ("flag", True, onp.bool_)):
+        assert isinstance(loaded[name], ms.Parameter) and loaded[name].shape == ()
+        assert loaded[name].asnumpy().dtype == dtype and loaded[name].asnumpy() == value
+    assert loaded["half"].asnumpy().dtype == onp.float16
+    assert ms.load_param_into_net(dense(), loaded) == ([], ["epoch_num", "lr", "flag", "tag",
+                                                            "half"])
+
+
+@pytest.mark.parametrize("bad, match", [
+    ([1], r"save_checkpoint 'append_dict': expected a dict from str to int, float, bool, str "
+          r"or Tensor, got list"),
+    ({"a": [1]}, r"save_checkpoint 'append_dict' entry 'a': expected a str key and an int, "
+                 r"float, bool, str or Tensor value, got str 'a': list"),
+    ({1: 2}, r"save_checkpoint 'append_dict' entry 1: expected a str key"),
+])
+def test_append_dict_refuses_what_it_cannot_save(tmp_path, bad, match):
+    with pytest.raises(TypeError, match=match):
+        ms.save_checkpoint(dense(), str(tmp_path / "net.ckpt"), append_dict=bad)

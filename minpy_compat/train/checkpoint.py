@@ -28,10 +28,36 @@ def _file_name(where, name):
     return name if name.endswith(".ckpt") else name + ".ckpt"
 
 
-def save_checkpoint(save_obj, ckpt_file_name, **ignored):
+def _appended(append_dict):
+    """``save_checkpoint``'s ``append_dict`` as arrays, typed as MindSpore saves them: an
+    int as int64, a float as float32, a bool, a str (loaded back as a str), a Tensor."""
+    if append_dict is None:
+        return {}
+    if not isinstance(append_dict, dict):
+        raise CellTypeError(message("save_checkpoint 'append_dict'", "a dict from str to int, "
+                                    "float, bool, str or Tensor", describe(append_dict)))
+    arrays = {}
+    for key, value in append_dict.items():
+        if not isinstance(key, str) or not (isinstance(value, (int, float, str))
+                                            or hasattr(value, "asnumpy")):
+            raise CellTypeError(message(f"save_checkpoint 'append_dict' entry {key!r}",
+                                        "a str key and an int, float, bool, str or Tensor "
+                                        "value", f"{describe(key)}: {describe(value)}"))
+        if hasattr(value, "asnumpy"):
+            arrays[key] = value.asnumpy()
+        else:
+            kind = {bool: onp.bool_, int: onp.int64, float: onp.float32}.get(type(value))
+            arrays[key] = onp.asarray(value, dtype=kind)
+    return arrays
+
+
+def save_checkpoint(save_obj, ckpt_file_name, integrated_save=True, async_save=False,
+                    append_dict=None, **ignored):
     """Save a Cell's Parameters (or a dict name -> value, or a list of dicts with
-    'name' and 'data') to ``ckpt_file_name`` ('.ckpt' is appended when missing)."""
+    'name' and 'data') to ``ckpt_file_name`` ('.ckpt' is appended when missing), and the
+    entries of ``append_dict`` (``{'epoch_num': 3}``) after them."""
     path = _file_name("save_checkpoint", ckpt_file_name)
+    extra = _appended(append_dict)
     if isinstance(save_obj, Cell):
         arrays = {p.name: p for p in save_obj.get_parameters()}
     elif isinstance(save_obj, dict):
@@ -44,18 +70,21 @@ def save_checkpoint(save_obj, ckpt_file_name, **ignored):
                                     "of {'name', 'data'} dicts", describe(save_obj)))
     arrays = {name: onp.asarray(v.asnumpy() if hasattr(v, "asnumpy") else v)
               for name, v in arrays.items()}
+    arrays.update(extra)
     with open(path, "wb") as handle:  # a handle: savez would append '.npz' to a name
         onp.savez(handle, **arrays)
 
 
 def load_checkpoint(ckpt_file_name, net=None, **ignored):
-    """A dict from Parameter name to Parameter; with ``net``, also loaded into it."""
+    """A dict from Parameter name to Parameter (a str saved through ``append_dict`` comes
+    back a str); with ``net``, also loaded into it."""
     path = _file_name("load_checkpoint", ckpt_file_name)
     if not os.path.isfile(path):
         raise CellArgumentError(message("load_checkpoint 'ckpt_file_name'",
                                         "an existing checkpoint file", repr(path)))
     with onp.load(path, allow_pickle=False) as archive:
-        params = {name: Parameter(archive[name], name=name) for name in archive.files}
+        params = {name: str(archive[name]) if archive[name].dtype.kind == "U"
+                  else Parameter(archive[name], name=name) for name in archive.files}
     if net is not None:
         load_param_into_net(net, params)
     return params
