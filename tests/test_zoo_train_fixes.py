@@ -85,3 +85,30 @@ def test_append_dict_entries_come_back_typed_as_mindspore_saves_them(tmp_path):
 def test_append_dict_refuses_what_it_cannot_save(tmp_path, bad, match):
     with pytest.raises(TypeError, match=match):
         ms.save_checkpoint(dense(), str(tmp_path / "net.ckpt"), append_dict=bad)
+
+
+def train_with_checkpoints(folder, epochs):
+    net = dense()
+    model = Model(net, sparse_ce(), nn.SGD(net.trainable_params(), 0.1))
+    config = CheckpointConfig(save_checkpoint_steps=1, keep_checkpoint_max=3)
+    callback = ModelCheckpoint("net", str(folder), config)
+    model.train(epochs, data(), callbacks=[callback])
+    return callback
+
+
+def test_a_second_run_in_the_same_folder_takes_a_fresh_prefix_and_keeps_the_first(tmp_path):
+    train_with_checkpoints(tmp_path, 2)
+    assert sorted(os.listdir(tmp_path)) == ["net-1_2.ckpt", "net-2_1.ckpt", "net-2_2.ckpt"]
+    second = train_with_checkpoints(tmp_path, 1)
+    assert second.latest_ckpt_file_name == str(tmp_path / "net_1-1_2.ckpt")
+    train_with_checkpoints(tmp_path, 1)
+    assert sorted(os.listdir(tmp_path)) == [
+        "net-1_2.ckpt", "net-2_1.ckpt", "net-2_2.ckpt", "net_1-1_1.ckpt", "net_1-1_2.ckpt",
+        "net_2-1_1.ckpt", "net_2-1_2.ckpt"]
+
+
+def test_a_prefix_that_only_starts_another_name_is_kept(tmp_path):
+    for name in ("netA-1_1.ckpt", "net-1_1.txt", "net-1_1_breakpoint.ckpt"):
+        (tmp_path / name).write_bytes(b"")
+    callback = ModelCheckpoint("net", str(tmp_path))
+    assert callback._prefix == "net"

@@ -135,6 +135,24 @@ class CheckpointConfig:
         self.saved_network = saved_network
 
 
+def _free_prefix(directory, prefix):
+    """MindSpore's prefix for checkpoints when ``directory`` already has some under
+    ``prefix``: ``net`` becomes ``net_1`` (then ``net_2``, ...), so a second run in the same
+    folder keeps the first run's files."""
+    suffix = 0
+    for name in os.listdir(directory) if os.path.isdir(directory) else ():
+        rest = name[len(prefix):]
+        if not name.startswith(prefix) or not name.endswith(".ckpt") or rest[:1].isalpha() \
+                or name.endswith("_breakpoint.ckpt"):
+            continue
+        dash = rest.find("-")
+        if dash == 0:
+            suffix = max(suffix, 1)
+        elif dash > 0 and rest[1:dash].isdigit():
+            suffix = max(suffix, int(rest[1:dash]) + 1)
+    return f"{prefix}_{suffix}" if suffix else prefix
+
+
 class ModelCheckpoint(Callback):
     """Save ``{prefix}-{epoch}_{step in epoch}.ckpt`` under ``directory`` during training:
     the network's Parameters with the optimizer's (as MindSpore's training Cell holds them),
@@ -147,8 +165,8 @@ class ModelCheckpoint(Callback):
         if config is not None and not isinstance(config, CheckpointConfig):
             raise CellTypeError(message("ModelCheckpoint 'config'", "a CheckpointConfig",
                                         describe(config)))
-        self._prefix = prefix
         self._directory = os.path.abspath(directory or ".")
+        self._prefix = _free_prefix(self._directory, prefix)
         self._config = config or CheckpointConfig()
         self._saved, self._last_saved_step = [], None
 
