@@ -112,3 +112,16 @@ def test_a_prefix_that_only_starts_another_name_is_kept(tmp_path):
         (tmp_path / name).write_bytes(b"")
     callback = ModelCheckpoint("net", str(tmp_path))
     assert callback._prefix == "net"
+
+
+def test_loss_monitor_prints_the_eval_result_of_each_fit_epoch(capsys):
+    net = dense()
+    model = Model(net, sparse_ce(), nn.SGD(net.trainable_params(), 0.1),
+                  metrics={"acc": ms.train.Accuracy()})
+    model.fit(2, data(), data(), callbacks=[LossMonitor(2)])
+    lines = capsys.readouterr().out.splitlines()
+    assert [line.split(",")[0] for line in lines] == [
+        "epoch: 1 step: 2", "Eval result: epoch 1", "epoch: 2 step: 2", "Eval result: epoch 2"]
+    assert lines[1].startswith("Eval result: epoch 1, metrics: {'acc': ")
+    model.train(1, data(), callbacks=[LossMonitor(2)])  # no evaluation: no such line
+    assert "Eval result" not in capsys.readouterr().out

@@ -115,7 +115,8 @@ def loss_value(outputs):
 
 
 class LossMonitor(Callback):
-    """Print ``epoch: E step: S, loss is L`` every ``per_print_times`` steps (0: never)."""
+    """Print ``epoch: E step: S, loss is L`` every ``per_print_times`` steps (0: never),
+    and in ``Model.fit`` ``Eval result: epoch E, metrics: {...}`` after each evaluation."""
 
     def __init__(self, per_print_times=1):
         if isinstance(per_print_times, bool) or not isinstance(per_print_times, int) \
@@ -137,6 +138,13 @@ class LossMonitor(Callback):
                 params.cur_step_num - self._last_print_time >= self._per_print_times:
             self._last_print_time = params.cur_step_num
             print(f"epoch: {params.cur_epoch_num} step: {step_in_epoch}, loss is {loss}",
+                  flush=True)
+
+    def on_train_epoch_end(self, run_context):
+        """In ``Model.fit``, the epochs that evaluated print their metrics."""
+        params = run_context.original_args()
+        if params.get("metrics"):
+            print(f"Eval result: epoch {params.cur_epoch_num}, metrics: {params.metrics}",
                   flush=True)
 
 
