@@ -1,0 +1,38 @@
+"""LeNet-5 through GeneratorDataset, vision maps, Model.train with LossMonitor, a custom
+Callback and ModelCheckpoint, then Model.eval (tests/oracle_zoo/lenet_model.py, MindSpore
+2.x imports): run on minpy_compat with only the imports changed, it shows what MindSpore
+2.10 showed (zoo_fixture.json)."""
+import os
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "oracle_zoo"))
+import zoo_scripts  # noqa: E402
+from zoo_replay import assert_matches, assert_printed_matches  # noqa: E402
+
+RECORDED = zoo_scripts.recorded("lenet_model")
+
+
+def test_lenet_trains_evaluates_and_prints_as_on_mindspore(tmp_path):
+    ours = zoo_scripts.run("lenet_model", "minpy_compat", str(tmp_path))
+    assert_printed_matches(ours.pop("printed"), RECORDED["printed"])
+    assert_matches(ours, {k: v for k, v in RECORDED.items() if k != "printed"})
+
+
+def test_the_recording_covers_the_whole_run():
+    assert len(RECORDED["losses"]) == 12 and RECORDED["events"][-1] == "train_end"
+    assert RECORDED["checkpoints"] == ["lenet-2_4.ckpt", "lenet-3_4.ckpt"]
+
+
+def test_the_comparison_bites():
+    import pytest
+    losses = RECORDED["losses"]
+    with pytest.raises(AssertionError, match=r"result\[3\]"):
+        assert_matches(losses[:3] + [losses[3] * 1.001] + losses[4:], losses)
+    with pytest.raises(AssertionError):
+        assert_matches("float16", "Float32")
+    with pytest.raises(AssertionError):
+        assert_matches(1.0, 1)  # a count must stay an int
+    assert_printed_matches(["metrics: {'acc': np.float64(1.0)}"], ["metrics: {'acc': 1.0}"])
+    with pytest.raises(AssertionError, match="line 0"):
+        assert_printed_matches(["epoch: 1 step: 2, loss was 0.5"],
+                               ["epoch: 1 step: 2, loss is 0.5"])
