@@ -36,3 +36,22 @@ def test_the_comparison_bites():
     with pytest.raises(AssertionError, match="line 0"):
         assert_printed_matches(["epoch: 1 step: 2, loss was 0.5"],
                                ["epoch: 1 step: 2, loss is 0.5"])
+
+
+def test_the_example_runs_as_a_script_and_prints_what_its_docstring_says(capsys):
+    from cell_helpers import run_example
+    run_example("train_lenet_model.py")
+    lines = capsys.readouterr().out.splitlines()
+    assert [line.split(",")[0] for line in lines[:6]] == [
+        f"epoch: {e} step: {s}" for e in (1, 2, 3) for s in (2, 4)]
+    assert lines[6].startswith("metrics: {'acc': 1.0, 'loss': ")
+    assert lines[7] == "checkpoints kept: ['lenet-2_4.ckpt', 'lenet-3_4.ckpt']"
+
+
+def test_only_the_import_lines_differ_between_the_two_runs():
+    ours = zoo_scripts.source_for("lenet_model", "minpy_compat").splitlines()
+    theirs = zoo_scripts.source_for("lenet_model", "mindspore").splitlines()
+    changed = [(a, b) for a, b in zip(ours, theirs) if a != b]
+    assert len(ours) == len(theirs) and len(changed) == 6
+    assert all(a.startswith(("import minpy_compat", "from minpy_compat"))
+               and a.replace("minpy_compat", "mindspore") == b for a, b in changed)
