@@ -51,13 +51,34 @@ def _appended(append_dict):
     return arrays
 
 
+def _prefixes(name, prefix):
+    """``load_checkpoint``'s ``specify_prefix``/``filter_prefix`` as a tuple (or None)."""
+    if prefix is None:
+        return None
+    items = (prefix,) if isinstance(prefix, str) else prefix
+    if not isinstance(items, (list, tuple)) or not items \
+            or not all(isinstance(p, str) and p for p in items):
+        raise CellTypeError(message(f"load_checkpoint '{name}'", "a non-empty str, or a "
+                                    "non-empty list or tuple of them", describe(prefix)))
+    return tuple(items)
+
+
+def _chosen(where, choice_func):
+    if choice_func is not None and not callable(choice_func):
+        raise CellTypeError(message(f"{where} 'choice_func'", "a function of a Parameter "
+                                    "name returning a bool, or None", describe(choice_func)))
+    return choice_func or (lambda name: True)
+
+
 def save_checkpoint(save_obj, ckpt_file_name, integrated_save=True, async_save=False,
-                    append_dict=None, **ignored):
+                    append_dict=None, enc_key=None, enc_mode="AES-GCM", choice_func=None,
+                    **ignored):
     """Save a Cell's Parameters (or a dict name -> value, or a list of dicts with
     'name' and 'data') to ``ckpt_file_name`` ('.ckpt' is appended when missing), and the
-    entries of ``append_dict`` (``{'epoch_num': 3}``) after them."""
+    entries of ``append_dict`` (``{'epoch_num': 3}``) after them. ``choice_func(name)``
+    picks the Parameters saved."""
     path = _file_name("save_checkpoint", ckpt_file_name)
-    extra = _appended(append_dict)
+    extra, chosen = _appended(append_dict), _chosen("save_checkpoint", choice_func)
     if isinstance(save_obj, Cell):
         arrays = {p.name: p for p in save_obj.get_parameters()}
     elif isinstance(save_obj, dict):
@@ -69,24 +90,34 @@ def save_checkpoint(save_obj, ckpt_file_name, integrated_save=True, async_save=F
         raise CellTypeError(message("save_checkpoint 'save_obj'", "a Cell, a dict or a list "
                                     "of {'name', 'data'} dicts", describe(save_obj)))
     arrays = {name: onp.asarray(v.asnumpy() if hasattr(v, "asnumpy") else v)
-              for name, v in arrays.items()}
+              for name, v in arrays.items() if chosen(name)}
     arrays.update(extra)
     with open(path, "wb") as handle:  # a handle: savez would append '.npz' to a name
         onp.savez(handle, **arrays)
 
 
-def load_checkpoint(ckpt_file_name, net=None, **ignored):
+def load_checkpoint(ckpt_file_name, net=None, strict_load=False, filter_prefix=None,
+                    dec_key=None, dec_mode="AES-GCM", specify_prefix=None, choice_func=None,
+                    **ignored):
     """A dict from Parameter name to Parameter (a str saved through ``append_dict`` comes
-    back a str); with ``net``, also loaded into it."""
+    back a str); with ``net``, also loaded into it. Only the names that start with one of
+    ``specify_prefix``, none of ``filter_prefix``, and that ``choice_func(name)`` accepts
+    are loaded (``filter_prefix=['moments', 'learning_rate']`` drops optimizer state)."""
     path = _file_name("load_checkpoint", ckpt_file_name)
+    specify, dropped = _prefixes("specify_prefix", specify_prefix), \
+        _prefixes("filter_prefix", filter_prefix)
+    chosen = _chosen("load_checkpoint", choice_func)
     if not os.path.isfile(path):
         raise CellArgumentError(message("load_checkpoint 'ckpt_file_name'",
                                         "an existing checkpoint file", repr(path)))
     with onp.load(path, allow_pickle=False) as archive:
+        names = [name for name in archive.files if chosen(name)
+                 and (specify is None or name.startswith(specify))
+                 and (dropped is None or not name.startswith(dropped))]
         params = {name: str(archive[name]) if archive[name].dtype.kind == "U"
-                  else Parameter(archive[name], name=name) for name in archive.files}
+                  else Parameter(archive[name], name=name) for name in names}
     if net is not None:
-        load_param_into_net(net, params)
+        load_param_into_net(net, params, strict_load)
     return params
 
 
