@@ -146,13 +146,38 @@ def load_param_into_net(net, parameter_dict, strict_load=False):
             [name for name in parameter_dict if name not in own])
 
 
+def _append_info(append_info):
+    """``CheckpointConfig``'s ``append_info`` (``['epoch_num', 'step_num', {name: value}]``)
+    as the dict each checkpoint appends, or None."""
+    if not append_info:
+        return None
+    where = "CheckpointConfig 'append_info'"
+    if not isinstance(append_info, list):
+        raise CellTypeError(message(where, "a list of 'epoch_num', 'step_num' and one dict",
+                                    describe(append_info)))
+    names = [item for item in append_info if isinstance(item, str)]
+    dicts = [item for item in append_info if isinstance(item, dict)]
+    wrong = [item for item in append_info if not isinstance(item, (str, dict))
+             or isinstance(item, str) and item not in ("epoch_num", "step_num")]
+    if wrong or len(dicts) > 1:
+        raise CellArgumentError(message(where, "items 'epoch_num', 'step_num' and at most "
+                                        "one dict", describe(wrong[0] if wrong else dicts)))
+    info = {name: 0 for name in ("epoch_num", "step_num") if name in names}
+    for extra in dicts:
+        _appended(extra)  # checked as save_checkpoint checks it
+        info.update(extra)
+    return info
+
+
 class CheckpointConfig:
     """When ``ModelCheckpoint`` saves: every ``save_checkpoint_steps`` steps, keeping the
-    newest ``keep_checkpoint_max`` files."""
+    newest ``keep_checkpoint_max`` files. ``append_info`` adds ``'epoch_num'`` and
+    ``'step_num'`` (counted on from a value its dict gives them) and its dict's entries to
+    each file."""
 
     def __init__(self, save_checkpoint_steps=1, save_checkpoint_seconds=0,
                  keep_checkpoint_max=5, keep_checkpoint_per_n_minutes=0, integrated_save=True,
-                 async_save=False, saved_network=None, **ignored):
+                 async_save=False, saved_network=None, append_info=None, **ignored):
         for name, value in (("save_checkpoint_steps", save_checkpoint_steps),
                             ("keep_checkpoint_max", keep_checkpoint_max)):
             if isinstance(value, bool) or not isinstance(value, int) or value < 1:
@@ -164,6 +189,7 @@ class CheckpointConfig:
             raise CellTypeError(message("CheckpointConfig 'saved_network'", "a Cell or None",
                                         describe(saved_network)))
         self.saved_network = saved_network
+        self.append_dict = _append_info(append_info)
 
 
 def _free_prefix(directory, prefix):
@@ -227,7 +253,13 @@ class ModelCheckpoint(Callback):
         network = self._config.saved_network
         if network is None:
             network = params.get("train_network")
-        save_checkpoint(params.network if network is None else network, path)
+        appended = dict(self._config.append_dict or {})
+        for name, count in (("epoch_num", params.cur_epoch_num),
+                            ("step_num", params.cur_step_num)):
+            if name in appended:
+                appended[name] += count
+        save_checkpoint(params.network if network is None else network, path,
+                        append_dict=appended)
         if path in self._saved:  # written again by a later train() call: one file, kept once
             self._saved.remove(path)
         self._saved.append(path)
