@@ -130,8 +130,6 @@ def test_model_argument_errors_name_model_and_argument():
         model.train(1, _data(), callbacks=[3])
     with pytest.raises(ValueError, match=r"Model.eval: expected metrics set on the Model"):
         model.eval(_data())
-    with pytest.raises(ValueError, match=r"Model.train: expected a Model built with an opt"):
-        Model(net, loss).train(1, _data())
     with pytest.raises(ValueError, match=r"LossMonitor 'per_print_times': expected an int"):
         LossMonitor(-1)
     with pytest.raises(TypeError, match=r"LambdaCallback: expected hooks among"):

@@ -73,7 +73,7 @@ def test_early_stopping_stops_model_train_and_time_monitor_prints(capsys):
               marker, TimeMonitor(), stopper])
     out = capsys.readouterr().out
     assert len(epochs) == 1 and stopper.stopped_epoch == 1
-    assert out.startswith("epoch time: ") and "per step time: " in out
+    assert out.startswith("Train epoch time: ") and "per step time: " in out
     assert "Epoch 1: early stopping." in out
 
 

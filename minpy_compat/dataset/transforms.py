@@ -7,6 +7,7 @@
 array([0., 1., 0.], dtype=float32)
 """
 import numbers
+import sys
 
 import numpy as onp
 
@@ -118,9 +119,18 @@ from .tensor_ops import (Concatenate, Duplicate, Mask, PadEnd, RandomApply,  # n
                          RandomChoice, RandomOrder, Relational, Slice, Unique)
 
 
+# MindSpore 2.x also spells this module ``mindspore.dataset.transforms.transforms``; the
+# import system finds that name here once this module is loaded, before it asks whether
+# this module is a package (it is not), so ``import ....transforms.transforms as C`` works.
+sys.modules[__name__ + ".transforms"] = sys.modules[__name__]
+
+
 def __getattr__(name):
-    """``transforms.vision`` is ``dataset.vision``, as MindSpore's; loaded on first use."""
+    """``transforms.vision`` is ``dataset.vision``, as MindSpore's; loaded on first use;
+    ``transforms.transforms`` is this module."""
     if name == "vision":
         from . import vision
         return vision
+    if name == "transforms":
+        return sys.modules[__name__]
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

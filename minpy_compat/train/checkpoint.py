@@ -28,10 +28,57 @@ def _file_name(where, name):
     return name if name.endswith(".ckpt") else name + ".ckpt"
 
 
-def save_checkpoint(save_obj, ckpt_file_name, **ignored):
+def _appended(append_dict):
+    """``save_checkpoint``'s ``append_dict`` as arrays, typed as MindSpore saves them: an
+    int as int64, a float as float32, a bool, a str (loaded back as a str), a Tensor."""
+    if append_dict is None:
+        return {}
+    if not isinstance(append_dict, dict):
+        raise CellTypeError(message("save_checkpoint 'append_dict'", "a dict from str to int, "
+                                    "float, bool, str or Tensor", describe(append_dict)))
+    arrays = {}
+    for key, value in append_dict.items():
+        if not isinstance(key, str) or not (isinstance(value, (int, float, str))
+                                            or hasattr(value, "asnumpy")):
+            raise CellTypeError(message(f"save_checkpoint 'append_dict' entry {key!r}",
+                                        "a str key and an int, float, bool, str or Tensor "
+                                        "value", f"{describe(key)}: {describe(value)}"))
+        if hasattr(value, "asnumpy"):
+            arrays[key] = value.asnumpy()
+        else:
+            kind = {bool: onp.bool_, int: onp.int64, float: onp.float32}.get(type(value))
+            arrays[key] = onp.asarray(value, dtype=kind)
+    return arrays
+
+
+def _prefixes(name, prefix):
+    """``load_checkpoint``'s ``specify_prefix``/``filter_prefix`` as a tuple (or None)."""
+    if prefix is None:
+        return None
+    items = (prefix,) if isinstance(prefix, str) else prefix
+    if not isinstance(items, (list, tuple)) or not items \
+            or not all(isinstance(p, str) and p for p in items):
+        raise CellTypeError(message(f"load_checkpoint '{name}'", "a non-empty str, or a "
+                                    "non-empty list or tuple of them", describe(prefix)))
+    return tuple(items)
+
+
+def _chosen(where, choice_func):
+    if choice_func is not None and not callable(choice_func):
+        raise CellTypeError(message(f"{where} 'choice_func'", "a function of a Parameter "
+                                    "name returning a bool, or None", describe(choice_func)))
+    return choice_func or (lambda name: True)
+
+
+def save_checkpoint(save_obj, ckpt_file_name, integrated_save=True, async_save=False,
+                    append_dict=None, enc_key=None, enc_mode="AES-GCM", choice_func=None,
+                    **ignored):
     """Save a Cell's Parameters (or a dict name -> value, or a list of dicts with
-    'name' and 'data') to ``ckpt_file_name`` ('.ckpt' is appended when missing)."""
+    'name' and 'data') to ``ckpt_file_name`` ('.ckpt' is appended when missing), and the
+    entries of ``append_dict`` (``{'epoch_num': 3}``) after them. ``choice_func(name)``
+    picks the Parameters saved."""
     path = _file_name("save_checkpoint", ckpt_file_name)
+    extra, chosen = _appended(append_dict), _chosen("save_checkpoint", choice_func)
     if isinstance(save_obj, Cell):
         arrays = {p.name: p for p in save_obj.get_parameters()}
     elif isinstance(save_obj, dict):
@@ -43,21 +90,34 @@ def save_checkpoint(save_obj, ckpt_file_name, **ignored):
         raise CellTypeError(message("save_checkpoint 'save_obj'", "a Cell, a dict or a list "
                                     "of {'name', 'data'} dicts", describe(save_obj)))
     arrays = {name: onp.asarray(v.asnumpy() if hasattr(v, "asnumpy") else v)
-              for name, v in arrays.items()}
+              for name, v in arrays.items() if chosen(name)}
+    arrays.update(extra)
     with open(path, "wb") as handle:  # a handle: savez would append '.npz' to a name
         onp.savez(handle, **arrays)
 
 
-def load_checkpoint(ckpt_file_name, net=None, **ignored):
-    """A dict from Parameter name to Parameter; with ``net``, also loaded into it."""
+def load_checkpoint(ckpt_file_name, net=None, strict_load=False, filter_prefix=None,
+                    dec_key=None, dec_mode="AES-GCM", specify_prefix=None, choice_func=None,
+                    **ignored):
+    """A dict from Parameter name to Parameter (a str saved through ``append_dict`` comes
+    back a str); with ``net``, also loaded into it. Only the names that start with one of
+    ``specify_prefix``, none of ``filter_prefix``, and that ``choice_func(name)`` accepts
+    are loaded (``filter_prefix=['moments', 'learning_rate']`` drops optimizer state)."""
     path = _file_name("load_checkpoint", ckpt_file_name)
+    specify, dropped = _prefixes("specify_prefix", specify_prefix), \
+        _prefixes("filter_prefix", filter_prefix)
+    chosen = _chosen("load_checkpoint", choice_func)
     if not os.path.isfile(path):
         raise CellArgumentError(message("load_checkpoint 'ckpt_file_name'",
                                         "an existing checkpoint file", repr(path)))
     with onp.load(path, allow_pickle=False) as archive:
-        params = {name: Parameter(archive[name], name=name) for name in archive.files}
+        names = [name for name in archive.files if chosen(name)
+                 and (specify is None or name.startswith(specify))
+                 and (dropped is None or not name.startswith(dropped))]
+        params = {name: str(archive[name]) if archive[name].dtype.kind == "U"
+                  else Parameter(archive[name], name=name) for name in names}
     if net is not None:
-        load_param_into_net(net, params)
+        load_param_into_net(net, params, strict_load)
     return params
 
 
@@ -86,13 +146,38 @@ def load_param_into_net(net, parameter_dict, strict_load=False):
             [name for name in parameter_dict if name not in own])
 
 
+def _append_info(append_info):
+    """``CheckpointConfig``'s ``append_info`` (``['epoch_num', 'step_num', {name: value}]``)
+    as the dict each checkpoint appends, or None."""
+    if not append_info:
+        return None
+    where = "CheckpointConfig 'append_info'"
+    if not isinstance(append_info, list):
+        raise CellTypeError(message(where, "a list of 'epoch_num', 'step_num' and one dict",
+                                    describe(append_info)))
+    names = [item for item in append_info if isinstance(item, str)]
+    dicts = [item for item in append_info if isinstance(item, dict)]
+    wrong = [item for item in append_info if not isinstance(item, (str, dict))
+             or isinstance(item, str) and item not in ("epoch_num", "step_num")]
+    if wrong or len(dicts) > 1:
+        raise CellArgumentError(message(where, "items 'epoch_num', 'step_num' and at most "
+                                        "one dict", describe(wrong[0] if wrong else dicts)))
+    info = {name: 0 for name in ("epoch_num", "step_num") if name in names}
+    for extra in dicts:
+        _appended(extra)  # checked as save_checkpoint checks it
+        info.update(extra)
+    return info
+
+
 class CheckpointConfig:
     """When ``ModelCheckpoint`` saves: every ``save_checkpoint_steps`` steps, keeping the
-    newest ``keep_checkpoint_max`` files."""
+    newest ``keep_checkpoint_max`` files. ``append_info`` adds ``'epoch_num'`` and
+    ``'step_num'`` (counted on from a value its dict gives them) and its dict's entries to
+    each file."""
 
     def __init__(self, save_checkpoint_steps=1, save_checkpoint_seconds=0,
                  keep_checkpoint_max=5, keep_checkpoint_per_n_minutes=0, integrated_save=True,
-                 async_save=False, saved_network=None, **ignored):
+                 async_save=False, saved_network=None, append_info=None, **ignored):
         for name, value in (("save_checkpoint_steps", save_checkpoint_steps),
                             ("keep_checkpoint_max", keep_checkpoint_max)):
             if isinstance(value, bool) or not isinstance(value, int) or value < 1:
@@ -104,6 +189,25 @@ class CheckpointConfig:
             raise CellTypeError(message("CheckpointConfig 'saved_network'", "a Cell or None",
                                         describe(saved_network)))
         self.saved_network = saved_network
+        self.append_dict = _append_info(append_info)
+
+
+def _free_prefix(directory, prefix):
+    """MindSpore's prefix for checkpoints when ``directory`` already has some under
+    ``prefix``: ``net`` becomes ``net_1`` (then ``net_2``, ...), so a second run in the same
+    folder keeps the first run's files."""
+    suffix = 0
+    for name in os.listdir(directory) if os.path.isdir(directory) else ():
+        rest = name[len(prefix):]
+        if not name.startswith(prefix) or not name.endswith(".ckpt") or rest[:1].isalpha() \
+                or name.endswith("_breakpoint.ckpt"):
+            continue
+        dash = rest.find("-")
+        if dash == 0:
+            suffix = max(suffix, 1)
+        elif dash > 0 and rest[1:dash].isdigit():
+            suffix = max(suffix, int(rest[1:dash]) + 1)
+    return f"{prefix}_{suffix}" if suffix else prefix
 
 
 class ModelCheckpoint(Callback):
@@ -118,8 +222,8 @@ class ModelCheckpoint(Callback):
         if config is not None and not isinstance(config, CheckpointConfig):
             raise CellTypeError(message("ModelCheckpoint 'config'", "a CheckpointConfig",
                                         describe(config)))
-        self._prefix = prefix
         self._directory = os.path.abspath(directory or ".")
+        self._prefix = _free_prefix(self._directory, prefix)
         self._config = config or CheckpointConfig()
         self._saved, self._last_saved_step = [], None
 
@@ -149,7 +253,13 @@ class ModelCheckpoint(Callback):
         network = self._config.saved_network
         if network is None:
             network = params.get("train_network")
-        save_checkpoint(params.network if network is None else network, path)
+        appended = dict(self._config.append_dict or {})
+        for name, count in (("epoch_num", params.cur_epoch_num),
+                            ("step_num", params.cur_step_num)):
+            if name in appended:
+                appended[name] += count
+        save_checkpoint(params.network if network is None else network, path,
+                        append_dict=appended)
         if path in self._saved:  # written again by a later train() call: one file, kept once
             self._saved.remove(path)
         self._saved.append(path)

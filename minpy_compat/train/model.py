@@ -69,8 +69,8 @@ class Model:
         self._eval_network = eval_network
         self._eval_indexes = list(eval_indexes) if eval_indexes is not None else None
         self._loss_scale_manager, self._amp_level = kwargs.get("loss_scale_manager"), amp_level
-        if optimizer is None:
-            self._train_network = None
+        if optimizer is None:  # MindSpore trains the network as given (a TrainOneStepCell)
+            self._train_network = network if loss_fn is None else WithLossCell(network, loss_fn)
         elif amp_level == "O0":
             self._train_network = _train_cell(
                 network if loss_fn is None else WithLossCell(network, loss_fn), optimizer,
@@ -119,9 +119,6 @@ class Model:
                 or not 0 <= initial_epoch < epoch:
             raise CellArgumentError(message(f"{where} 'initial_epoch'",
                                             f"an int in 0..{epoch - 1}", describe(initial_epoch)))
-        if self._train_network is None:
-            raise CellArgumentError(message(where, "a Model built with an optimizer",
-                                            "optimizer=None", "Pass optimizer=... to Model."))
         callbacks = check_callbacks(where, callbacks)
         params = CallbackParams(
             train_network=self._train_network, network=self._network,
