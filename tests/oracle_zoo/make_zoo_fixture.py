@@ -1,0 +1,29 @@
+"""Record what MindSpore 2.10 gives for each model-zoo style script of this folder into
+``zoo_fixture.json`` (CPU, PyNative, synchronous).
+
+Run with a Python that has MindSpore (an oracle only; the tests never import it):
+    /tmp/msvenv/bin/python tests/oracle_zoo/make_zoo_fixture.py
+"""
+import json
+import os
+import sys
+
+import mindspore
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import zoo_runner  # noqa: E402
+
+SCRIPTS = ("clip_train_step", "jit_value_and_grad")
+
+
+def main():
+    mindspore.set_context(mode=mindspore.PYNATIVE_MODE, device_target="CPU",
+                          pynative_synchronize=True)
+    recorded = {name: zoo_runner.run(name, "mindspore") for name in SCRIPTS}
+    with open(os.path.join(HERE, "zoo_fixture.json"), "w") as handle:
+        json.dump(recorded, handle, indent=1, sort_keys=True)
+
+
+if __name__ == "__main__":
+    main()
