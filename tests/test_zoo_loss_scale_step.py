@@ -28,3 +28,21 @@ def test_losses_and_weights_match_mindspore(both, manager):
 def test_the_input_stays_float16(both):
     ours, theirs = both
     assert ours["x_dtype_is_f16"] is theirs["x_dtype_is_f16"] is True
+
+
+def test_an_overflowing_step_reports_it_without_numpy_warnings():
+    import warnings
+
+    import numpy as onp
+
+    import minpy_compat as ms
+    from minpy_compat import nn
+    net = nn.Dense(2, 1, weight_init="ones", bias_init="zeros").to_float(ms.float16)
+    step = nn.TrainOneStepWithLossScaleCell(
+        nn.WithLossCell(net, nn.MSELoss()), nn.SGD(net.trainable_params(), 0.1),
+        scale_sense=nn.FixedLossScaleUpdateCell(2.0 ** 20))
+    x = ms.Tensor(onp.full((4, 2), 100.0, onp.float16))
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        _, overflow, _ = step(x, ms.Tensor(onp.zeros((4, 1), onp.float32)))
+    assert bool(overflow)
