@@ -15,7 +15,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import zoo_runner  # noqa: E402
 
-SCRIPTS = ("clip_train_step", "jit_value_and_grad", "loss_scale_step")
+SCRIPTS = ("clip_train_step", "jit_value_and_grad", "loss_scale_step", "momentum_custom_step")
 
 
 def _overflow(self, status, grads):
