@@ -50,3 +50,18 @@ def test_composite_has_the_clip_functions_model_zoo_code_calls():
     grads = (ms.Tensor(onp.array([3.0, 4.0], onp.float32)),)
     close(C.clip_by_global_norm(grads, 1.0)[0].asnumpy(), [0.6, 0.8])
     close(C.clip_by_value(grads[0], 0.0, 3.5).asnumpy(), [3.0, 3.5])
+
+
+def test_the_example_runs_as_a_script_and_prints_mindspore_s_losses():
+    import os
+    import subprocess
+    import sys
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    done = subprocess.run([sys.executable, os.path.join(root, "examples", "cell",
+                                                        "zoo_clip_train_step.py")],
+                          env=dict(os.environ, PYTHONPATH=root), capture_output=True,
+                          text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0] == "step 0 loss 1.12166" and lines[5] == "step 5 loss 0.73547"
+    assert lines[6] == "parameters fc1.weight, fc1.bias, fc2.weight, fc2.bias"

@@ -1,13 +1,18 @@
 """Model-zoo style: a custom TrainOneStepCell that scales the sens with Fill, clips each
 gradient through a MultitypeFuncGraph over HyperMap, then by global norm, and a custom
-optimizer that updates with hyper_map(partial(_update, lr)) and assign."""
+optimizer that updates with hyper_map(partial(_update, lr)) and assign.
+
+Written as for MindSpore; only the import lines name minpy_compat (the test suite also runs
+it on MindSpore 2.10's record, tests/oracle_zoo/zoo_fixture.json). MindSpore 2.10 printed
+losses 1.12166, 0.99568, 0.89992, 0.82760, 0.77268, 0.73547 for the six steps.
+"""
 import numpy as np
-import mindspore as ms
-from mindspore import nn, Tensor, Parameter, ParameterTuple
-from mindspore.ops import operations as P
-from mindspore.ops import functional as F
-from mindspore.ops import composite as C
-import mindspore.common.dtype as mstype
+import minpy_compat as ms
+from minpy_compat import nn, Tensor, Parameter, ParameterTuple
+from minpy_compat.ops import operations as P
+from minpy_compat.ops import functional as F
+from minpy_compat.ops import composite as C
+import minpy_compat.common.dtype as mstype
 
 GRADIENT_CLIP_TYPE = 1
 GRADIENT_CLIP_VALUE = 0.5
@@ -108,4 +113,7 @@ def main():
 
 
 if __name__ == "__main__":
-    print(main())
+    result = main()
+    for step, loss in enumerate(result["losses"]):
+        print(f"step {step} loss {loss:.5f}")
+    print("parameters", ", ".join(result["param_names"]))
