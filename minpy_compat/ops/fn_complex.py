@@ -1,6 +1,6 @@
 """MindSpore's complex-number, predicate, size and norm-clipping functions: ``polar``,
 ``angle``, ``conj``, ``real``, ``imag``, ``is_complex``, ``is_floating_point``, ``isreal``,
-``isneginf``, ``isposinf``, ``numel``, ``rank``, ``dtype``, ``size``, ``ravel``, ``msort``,
+``isneginf``, ``isposinf``, ``numel``, ``rank``, ``size``, ``ravel``, ``msort``,
 ``renorm`` and ``clip_by_norm``.
 
 >>> import minpy_compat as ms
@@ -115,11 +115,6 @@ def numel(input):
 def rank(input_x):
     """The number of dimensions (a Python int)."""
     return int(onp.ndim(getval(_tensor("ops.rank input_x", input_x))))
-
-
-def dtype(input):
-    """The dtype of a Tensor (``mstype.float32``, ...), as ``input.dtype``."""
-    return getval(_tensor("ops.dtype input", input)).dtype
 
 
 def size(input_x):

@@ -21,7 +21,6 @@ from . import functional as F
 from . import rearranging as G
 from . import shaping as S
 from .combining import meshgrid
-from .fn_complex import dtype as _dtype
 from .prims_base import AttrPrimitive, check_int, check_ints, forwarding
 
 
@@ -214,6 +213,5 @@ Slice = forwarding("Slice", _slice, "Slice()(x, begin, size): a window (size -1:
 Expand = forwarding("Expand", _expand, "Expand()(x, shape): x broadcast to shape.")
 Size = forwarding("Size", _size, "The number of elements of x, as an int.")
 Rank = forwarding("Rank", _rank, "The number of axes of x, as an int.")
-DType = forwarding("DType", _dtype, "The dtype of x (mstype.float32, ...).")
 TensorShape = forwarding("TensorShape", _tensor_shape, "x's shape as an Int64 Tensor.")
 Identity = forwarding("Identity", _identity, "A copy of x.")
