@@ -177,7 +177,8 @@ def test_fixture_covers_every_shared_op():
                 "multilabel_margin_loss", "soft_margin_loss", "triplet_margin_loss",
                 # the functional transforms: replayed in tests/test_cell_transforms*.py
                 "jacfwd", "jacrev", "jvp", "vjp", "vmap",
-                # the custom-primitive idiom: replayed in tests/test_prim_registration_oracle.py
+                # the custom-primitive idiom and the dtype readers (they answer a dtype, not a
+                # Tensor): replayed in tests/test_prim_registration_oracle.py
                 "DType", "PrimitiveWithCheck", "PrimitiveWithInfer", "Tensor", "constexpr",
                 "dtype", "prim_arg_register", "prim_attr_register"}
     covered = {c["op"] for c in CASES}

@@ -97,7 +97,7 @@ def test_a_wrong_constructor_argument_names_the_primitive():
 
 
 def test_dtype_refuses_what_is_not_a_tensor_by_name():
-    with pytest.raises(CellTypeError, match=r"ops\.dtype input_x: expected a Tensor, got "
+    with pytest.raises(CellTypeError, match=r"ops\.dtype x: expected a Tensor, got "
                                             r"ndarray\. Wrap it first"):
         ops.dtype(onp.ones(2))
     with pytest.raises(CellTypeError, match=r"DType input_x: expected a Tensor, got int"):

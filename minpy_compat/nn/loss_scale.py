@@ -159,11 +159,12 @@ class TrainOneStepWithLossScaleCell(TrainOneStepCell):
             loss = self.network(*args)
             return loss * scale.astype(onp.result_type(getval(loss))), loss
 
-        (_, loss), _, grads, _ = differentiate(
-            scaled, inputs, {}, (), self.weights, has_aux=True,
-            where=f"TrainOneStepWithLossScaleCell({type(self.network).__name__})")
-        inverse = onp.float32(1) / scale.astype(onp.float32)  # MindSpore: grad * (1 / scale)
-        grads = [g * inverse.astype(onp.result_type(getval(g))) for g in grads]
+        with onp.errstate(over="ignore", invalid="ignore"):  # overflow is reported, not warned
+            (_, loss), _, grads, _ = differentiate(
+                scaled, inputs, {}, (), self.weights, has_aux=True,
+                where=f"TrainOneStepWithLossScaleCell({type(self.network).__name__})")
+            inverse = onp.float32(1) / scale.astype(onp.float32)  # MindSpore: g * (1 / scale)
+            grads = [g * inverse.astype(onp.result_type(getval(g))) for g in grads]
         overflow = Tensor(onp.array(not all(onp.isfinite(getval(g)).all() for g in grads)))
         if self.loss_scaling_manager is not None:
             self.loss_scaling_manager(self.scale_sense, overflow)

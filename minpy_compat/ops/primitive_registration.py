@@ -140,10 +140,10 @@ class PrimitiveWithCheck(Primitive):
         raise _no_kernel(self, "PrimitiveWithCheck")
 
 
-def dtype(input):
-    """The dtype of the Tensor ``input`` (``ms.float32``, ...), as ``ops.dtype`` and
+def dtype(x):
+    """The dtype of the Tensor ``x`` (``ms.float32``, ...), as ``ops.dtype`` and
     ``F.dtype`` give it."""
-    return _tensor_dtype("ops.dtype", input)
+    return _tensor_dtype("ops.dtype x", x)
 
 
 class DType(Primitive):
@@ -153,13 +153,13 @@ class DType(Primitive):
         super().__init__("DType")
 
     def __call__(self, input_x):
-        return _tensor_dtype("DType", input_x)
+        return _tensor_dtype("DType input_x", input_x)
 
 
 def _tensor_dtype(where, value):
     data = getval(value)
     traced = data is not value and isinstance(data, onp.ndarray)  # a Tensor being traced
     if not traced and Array not in type(data).__mro__:  # no NumPy array or number
-        raise CellTypeError(message(f"{where} input_x", "a Tensor", type(value).__name__,
+        raise CellTypeError(message(where, "a Tensor", type(value).__name__,
                                     "Wrap it first: ms.Tensor(value)."))
     return data.dtype.type

@@ -48,9 +48,10 @@ def exported_above(name):
 
 
 def public_names(module):
-    """``__all__`` (or, without one, the names an enclosing package exports), and the
+    """``__all__`` (or, without one, the names an enclosing package exports), the
     classes and functions the module defines (``nn.cell.Cell``, missing from its
-    ``__all__``)."""
+    ``__all__``), and the functions a package binds (``ops.composite.clip_by_global_norm``,
+    left out of its ``__all__`` but called by model-zoo scripts)."""
     if hasattr(module, "__all__"):
         listed = {n for n in module.__all__ if isinstance(n, str) and hasattr(module, n)}
     else:
@@ -58,7 +59,9 @@ def public_names(module):
     defined = {n for n, value in vars(module).items()
                if getattr(value, "__module__", None) == module.__name__
                and not isinstance(value, types.ModuleType)}
-    return sorted(n for n in listed | defined if not n.startswith("_"))
+    own = {n for n, value in vars(module).items() if hasattr(module, "__path__")
+           and isinstance(value, types.FunctionType)}
+    return sorted(n for n in listed | defined | own if not n.startswith("_"))
 
 
 def walk():
