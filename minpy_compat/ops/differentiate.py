@@ -21,10 +21,6 @@ from .int_inputs import float_stand_ins
 from .tensor_hooks import any_leaf_hooks, with_leaf_hooks
 
 
-def _traceable(value):
-    return value.view(onp.ndarray) if isinstance(value, onp.ndarray) else value
-
-
 def _float_output(value):
     dtype = getattr(getval(value), "dtype", None)
     return (dtype.kind in "fc") if dtype is not None else isinstance(getval(value), float)
@@ -90,7 +86,8 @@ def _differentiate(fn, args, kwargs, positions, weights, sens, has_aux, where):
         return out, input_grads, [by_id.get(id(w)) if w.requires_grad else _zeros_for(w)
                                   for w in weights], kept
     originals = [args[p] for p in kept] + [traced_value(w) for w in weights]
-    with float_stand_ins([_traceable(v) for v in originals]) as chosen:
+    with float_stand_ins([v.view(onp.ndarray) if isinstance(v, onp.ndarray) else v
+                          for v in originals]) as chosen:  # plain arrays to trace
         return _trace(fn, args, kwargs, kept, weights, sens, has_aux, where, originals,
                       tuple(chosen))
 
@@ -105,7 +102,7 @@ def _trace(fn, args, kwargs, kept, weights, sens, has_aux, where, originals, cho
         full = list(args)
         for i, position in enumerate(kept):
             full[position] = boxes[i]
-        with substituting(weights, [boxes[len(kept) + j] for j in range(len(weights))]):
+        with substituting(weights, boxes[len(kept):len(kept) + len(weights)]):
             out = fn(*full, **kwargs)
         captured.append(out)
         return _objective(out, sens, has_aux, where)
