@@ -204,7 +204,7 @@ class SGD(Optimizer):
                     self.momentum * accum + (1 - self.dampening) * grad
                 updates.append((accum, new_accum))
                 step = grad + self.momentum * new_accum if self.nesterov else new_accum
-            updates.append((param, param - self._lr_for(i, rate) * step))
+            updates.append((param, param.view(onp.ndarray) - self._lr_for(i, rate) * step))
         self._commit(rate, updates)
         return True
 

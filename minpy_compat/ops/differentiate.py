@@ -14,7 +14,7 @@ from .. import numpy as np
 from ..array import wrap_tree
 from ..tracing import backward_to_roots, seed_like, trace_leaves, unbox_level
 from ..errors import CellArgumentError, message
-from ..substitution import substituting, traced_value
+from ..substitution import OPEN, substituting, traced_value
 from ..tensor import is_tensor
 from ..write_journal import undo_writes_on_error
 from .int_inputs import float_stand_ins
@@ -85,7 +85,9 @@ def _differentiate(fn, args, kwargs, positions, weights, sens, has_aux, where):
         by_id = {id(w): g for w, g in zip(live, live_grads)}
         return out, input_grads, [by_id.get(id(w)) if w.requires_grad else _zeros_for(w)
                                   for w in weights], kept
-    originals = [args[p] for p in kept] + [traced_value(w) for w in weights]
+    # outside every other pass with weights (OPEN[0] == 0), a weight reads as itself
+    originals = [args[p] for p in kept] + ([traced_value(w) for w in weights] if OPEN[0]
+                                           else list(weights))
     with float_stand_ins([v.view(onp.ndarray) if isinstance(v, onp.ndarray) else v
                           for v in originals]) as chosen:  # plain arrays to trace
         return _trace(fn, args, kwargs, kept, weights, sens, has_aux, where, originals,
