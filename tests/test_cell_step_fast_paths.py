@@ -86,3 +86,24 @@ def test_a_gradient_of_the_wrong_shape_is_named_by_index_and_parameter():
         opt((onp.ones(3, onp.float32), onp.ones(1, onp.float32)))
     opt((onp.ones(1, onp.float32), onp.ones(1, onp.float32)))  # broadcasts: taken
     onp.testing.assert_allclose(opt.parameters[0].asnumpy(), [0.9, 1.9], rtol=1e-6)
+
+
+@pytest.mark.parametrize("reduction, expected", [("mean", 2.0), ("sum", 6.0)])
+def test_get_loss_with_the_default_weight_reduces_x_in_its_dtype(reduction, expected):
+    x = ms.Tensor(onp.array([1.0, 2.0, 3.0], onp.float16))
+    loss = nn.MSELoss(reduction=reduction).get_loss(x)
+    assert loss.dtype == onp.float16 and float(loss) == expected
+    assert float(nn.MSELoss(reduction=reduction).get_loss(x, 2.0)) == 2 * expected
+
+
+def test_get_loss_without_reduction_gives_a_new_array():
+    x = ms.Tensor(onp.array([1.0, 2.0], onp.float32))
+    loss = nn.MSELoss(reduction="none").get_loss(x)
+    assert loss is not x and loss.tolist() == [1.0, 2.0]
+    loss[0] = 5.0
+    assert x.tolist() == [1.0, 2.0]
+
+
+def test_a_mean_loss_differentiates_to_one_over_n():
+    grad = ms.grad(lambda x: nn.MSELoss().get_loss(x))(ms.Tensor(onp.ones(4, onp.float32)))
+    assert grad.dtype == onp.float32 and grad.tolist() == [0.25] * 4
