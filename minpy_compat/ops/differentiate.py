@@ -61,7 +61,10 @@ def _objective(out, sens, has_aux, where):
                 raise CellArgumentError(message(f"{where} sens for output {i}",
                                                 f"shape {want}", f"shape {got}"))
             value = value * sens[i]
-        part = np.sum(value)
+        # a traced 0-d output is its own sum: no traced sum op (a Parameter returned as it
+        # is still goes through np.sum, which swaps in its traced stand-in)
+        part = value if isbox(value) and getattr(getval(value), "ndim", None) == 0 \
+            else np.sum(value)
         total = part if total is None else total + part
     return total
 
