@@ -107,3 +107,10 @@ def test_get_loss_without_reduction_gives_a_new_array():
 def test_a_mean_loss_differentiates_to_one_over_n():
     grad = ms.grad(lambda x: nn.MSELoss().get_loss(x))(ms.Tensor(onp.ones(4, onp.float32)))
     assert grad.dtype == onp.float32 and grad.tolist() == [0.25] * 4
+
+
+def test_a_0d_loss_and_its_value_come_back_in_float32():
+    w = ms.Parameter(ms.Tensor(onp.array(3.0, onp.float32)), name="w")
+    loss, grads = ms.value_and_grad(lambda x: (x * w).sum(), None, [w])(X)
+    assert loss.dtype == onp.float32 and float(loss) == 9.0
+    assert grads[0].dtype == onp.float32 and float(grads[0]) == 3.0
