@@ -86,18 +86,25 @@ def param_of(value, params):
     return None
 
 
-@contextmanager
-def substituting(params, values):
-    """Within the block, Cell attributes holding ``params`` read as ``values``."""
-    _subs.stack.append({id(p): v for p, v in zip(params, values)})
-    with _open_lock:
-        OPEN[0] += 1
-    try:
-        yield
-    finally:
+class substituting:
+    """``with substituting(params, values):`` Cell attributes holding ``params`` read as
+    ``values`` within the block (a class, not a generator: every gradient pass opens one)."""
+
+    __slots__ = ("params", "values")
+
+    def __init__(self, params, values):
+        self.params, self.values = params, values
+
+    def __enter__(self):
+        _subs.stack.append({id(p): v for p, v in zip(self.params, self.values)})
+        with _open_lock:
+            OPEN[0] += 1
+
+    def __exit__(self, exc_type, exc, traceback):
         with _open_lock:
             OPEN[0] -= 1
         _subs.stack.pop()
+        return False
 
 
 @contextmanager

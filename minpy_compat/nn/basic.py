@@ -142,14 +142,14 @@ class Dense(Cell):
         self.activation = _activation(activation)
 
     def construct(self, x):
-        width = onp.shape(getval(x))[-1:] if onp.ndim(getval(x)) else ()
-        if width != (self.in_channels,):
+        if onp.shape(getval(x))[-1:] != (self.in_channels,):  # a scalar's shape[-1:] is ()
             raise CellArgumentError(message(
                 f"{self._where()} input", f"a last dimension of {self.in_channels} (in_channels)",
                 f"shape {onp.shape(getval(x))}",
                 f"Reshape the input to (..., {self.in_channels}) (nn.Flatten for images)."))
-        check_weight_dtype(self._where, x, self.weight)  # named only on an error
-        out = np.matmul(x, np.transpose(self.weight))
+        weight = self.weight  # read once: under a gradient pass, its traced stand-in
+        check_weight_dtype(self._where, x, weight)  # named only on an error
+        out = np.matmul(x, np.transpose(weight))
         if self.has_bias:
             out = out + self.bias
         return self.activation(out) if self.activation is not None else out

@@ -22,7 +22,7 @@ import numpy as onp
 from autograd.tracer import getval
 
 from ..errors import CellArgumentError, CellTypeError, ConstructMissingError, describe, message
-from ..substitution import traced_value
+from ..substitution import OPEN, traced_value
 from ..tensor import Parameter, ParameterTuple, is_tensor
 from ..write_journal import undo_writes_on_error
 from . import bprop as _bprop
@@ -140,14 +140,22 @@ class Cell(CellTree):
         state = self.__dict__
         params = state.get("_params")
         if params is not None and name in params:
-            return _in_float_type(state, traced_value(params[name]))
+            # outside every gradient pass with weights (OPEN[0] == 0) a Parameter reads as
+            # itself, and outside to_float it is not cast: neither call is needed then
+            value = traced_value(params[name]) if OPEN[0] else params[name]
+            return value if state.get("_float_type") is None else _in_float_type(state, value)
         cells = state.get("_cells")
         if cells is not None and name in cells:
             return cells[name]
         held = state.get("_param_tuples", {}).get(name)
         if held is not None:
-            values = tuple(traced_value(p) for p in held[0])
-            return held[0] if all(v is p for v, p in zip(values, held[0])) else values
+            if not OPEN[0]:
+                return held[0]
+            values = tuple([traced_value(p) for p in held[0]])
+            for value, param in zip(values, held[0]):
+                if value is not param:
+                    return values
+            return held[0]
         raise AttributeError(f"'{type(self).__name__}' object has no attribute '{name}'")
 
     def __delattr__(self, name):

@@ -52,7 +52,10 @@ class LossBase(Cell):
         if dtype is None or dtype.kind != "f":
             x = np.asarray(x, dtype=onp.float32) if not hasattr(x, "astype") \
                 else x.astype(onp.float32)
-        weighted = x * weights
+        # the default weight 1.0 under a reduction changes nothing: no traced multiply (with
+        # reduction 'none' the product still gives the caller a new array)
+        unit = self.reduce and type(weights) is float and weights == 1.0
+        weighted = x if unit else x * weights
         if self.average:
             weighted = np.mean(weighted)
         elif self.reduce:

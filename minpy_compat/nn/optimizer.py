@@ -132,6 +132,9 @@ class Optimizer(Cell):
         return rate if lr is None else lr
 
     def decay_weight(self, gradients):
+        gradients = tuple(gradients)
+        if len(gradients) == len(self._decays) and not any(self._decays):
+            return gradients  # no weight decay: every gradient as it is
         return tuple(g + d * p if d else g
                      for p, g, d in zip(self.parameters, gradients, self._decays))
 
@@ -143,13 +146,13 @@ class Optimizer(Cell):
     def _prepared(self, gradients):
         """This step's gradients (loss-scaled, weight-decayed) and learning rate; nothing
         changes until ``_commit`` writes every update at once."""
-        where = type(self).__name__
+        where, params = type(self).__name__, self.parameters
         gradients = tuple(gradients)
-        if len(gradients) != len(self.parameters):
-            raise OptimizerError(message(f"{where}", f"{len(self.parameters)} "
+        if len(gradients) != len(params):
+            raise OptimizerError(message(f"{where}", f"{len(params)} "
                                          "gradients, one per parameter", f"{len(gradients)}"))
-        for i, (param, grad) in enumerate(zip(self.parameters, gradients)):
-            _check_gradient(f"{where} gradient {i} (Parameter '{param.name}')", param, grad)
+        for i, (param, grad) in enumerate(zip(params, gradients)):
+            _check_gradient(where, param, grad, index=i)  # named only on an error
         step = int(self.global_step[0])
         if self._lr_schedule is not None:
             rate = self._scheduled_rate()
@@ -162,8 +165,9 @@ class Optimizer(Cell):
     def _commit(self, rate, updates):
         """Write ``(Parameter, value)`` updates, the learning rate and the next step: all
         values are checked before the first write, so a failing step changes nothing."""
-        step = onp.array([int(self.global_step[0]) + 1], onp.int32)
-        assign_all(list(updates) + [(self.learning_rate, rate), (self.global_step, step)])
+        global_step = self.global_step
+        step = onp.array([int(global_step[0]) + 1], onp.int32)
+        assign_all(list(updates) + [(self.learning_rate, rate), (global_step, step)])
 
     def construct(self, gradients):
         raise NotImplementedError(message(
@@ -200,7 +204,7 @@ class SGD(Optimizer):
                     self.momentum * accum + (1 - self.dampening) * grad
                 updates.append((accum, new_accum))
                 step = grad + self.momentum * new_accum if self.nesterov else new_accum
-            updates.append((param, param - self._lr_for(i, rate) * step))
+            updates.append((param, param.view(onp.ndarray) - self._lr_for(i, rate) * step))
         self._commit(rate, updates)
         return True
 
@@ -275,14 +279,21 @@ class Adam(Optimizer):
         return True
 
 
-def _check_gradient(where, param, grad):
-    """A gradient is numbers whose shape broadcasts to its Parameter's without growing it."""
+def _check_gradient(where, param, grad, index=None):
+    """A gradient is numbers whose shape broadcasts to its Parameter's without growing it
+    (with ``index``, the message names the gradient and its Parameter, on an error only)."""
     data = onp.asarray(getval(grad))
     shape, dtype = data.shape, data.dtype
-    if len(shape) > param.ndim or any(
-            s not in (1, n) for s, n in zip(reversed(shape), reversed(param.shape))):
-        raise OptimizerError(message(where, f"shape {param.shape}, the Parameter's",
+    if shape != param.shape and (len(shape) > param.ndim or any(
+            s not in (1, n) for s, n in zip(reversed(shape), reversed(param.shape)))):
+        raise OptimizerError(message(_gradient_where(where, param, index),
+                                     f"shape {param.shape}, the Parameter's",
                                      f"shape {shape}", "Pass the gradients in the order of "
                                      "the optimizer's parameters."))
     if dtype.kind not in "biuf":
-        raise OptimizerTypeError(message(where, "real numbers", describe(grad)))
+        raise OptimizerTypeError(message(_gradient_where(where, param, index), "real numbers",
+                                         describe(grad)))
+
+
+def _gradient_where(where, param, index):
+    return where if index is None else f"{where} gradient {index} (Parameter '{param.name}')"

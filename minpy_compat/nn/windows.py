@@ -65,7 +65,9 @@ def check_weight_dtype(where, x, weight):
     """``x``'s dtype, which must be the weight's: as in MindSpore, a Conv2d or Dense with
     float32 weights refuses a float16, float64 or int input instead of promoting it.
     ``where`` may be a function giving the name, called only when there is an error."""
-    dtype, wanted = onp.result_type(getval(x)), onp.result_type(getval(weight))
+    x, weight = getval(x), getval(weight)  # an array's dtype is read straight (no dispatch)
+    dtype = x.dtype if isinstance(x, onp.ndarray) else onp.result_type(x)
+    wanted = weight.dtype if isinstance(weight, onp.ndarray) else onp.result_type(weight)
     if dtype != wanted:
         where = where() if callable(where) else where
         raise CellTypeError(message(

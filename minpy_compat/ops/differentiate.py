@@ -14,15 +14,11 @@ from .. import numpy as np
 from ..array import wrap_tree
 from ..tracing import backward_to_roots, seed_like, trace_leaves, unbox_level
 from ..errors import CellArgumentError, message
-from ..substitution import substituting, traced_value
+from ..substitution import OPEN, substituting, traced_value
 from ..tensor import is_tensor
 from ..write_journal import undo_writes_on_error
 from .int_inputs import float_stand_ins
 from .tensor_hooks import any_leaf_hooks, with_leaf_hooks
-
-
-def _traceable(value):
-    return value.view(onp.ndarray) if isinstance(value, onp.ndarray) else value
 
 
 def _float_output(value):
@@ -65,7 +61,10 @@ def _objective(out, sens, has_aux, where):
                 raise CellArgumentError(message(f"{where} sens for output {i}",
                                                 f"shape {want}", f"shape {got}"))
             value = value * sens[i]
-        part = np.sum(value)
+        # a traced 0-d output is its own sum: no traced sum op (a Parameter returned as it
+        # is still goes through np.sum, which swaps in its traced stand-in)
+        part = value if isbox(value) and getattr(getval(value), "ndim", None) == 0 \
+            else np.sum(value)
         total = part if total is None else total + part
     return total
 
@@ -89,8 +88,11 @@ def _differentiate(fn, args, kwargs, positions, weights, sens, has_aux, where):
         by_id = {id(w): g for w, g in zip(live, live_grads)}
         return out, input_grads, [by_id.get(id(w)) if w.requires_grad else _zeros_for(w)
                                   for w in weights], kept
-    originals = [args[p] for p in kept] + [traced_value(w) for w in weights]
-    with float_stand_ins([_traceable(v) for v in originals]) as chosen:
+    # outside every other pass with weights (OPEN[0] == 0), a weight reads as itself
+    originals = [args[p] for p in kept] + ([traced_value(w) for w in weights] if OPEN[0]
+                                           else list(weights))
+    with float_stand_ins([v.view(onp.ndarray) if isinstance(v, onp.ndarray) else v
+                          for v in originals]) as chosen:  # plain arrays to trace
         return _trace(fn, args, kwargs, kept, weights, sens, has_aux, where, originals,
                       tuple(chosen))
 
@@ -105,7 +107,7 @@ def _trace(fn, args, kwargs, kept, weights, sens, has_aux, where, originals, cho
         full = list(args)
         for i, position in enumerate(kept):
             full[position] = boxes[i]
-        with substituting(weights, [boxes[len(kept) + j] for j in range(len(weights))]):
+        with substituting(weights, boxes[len(kept):len(kept) + len(weights)]):
             out = fn(*full, **kwargs)
         captured.append(out)
         return _objective(out, sens, has_aux, where)

@@ -6,7 +6,6 @@ traces it as a float64 stand-in; the ops that index with a Tensor (``nn.Embeddin
 ``index_data`` gives them back: the original int array for a stand-in (its gradient is
 then zero, as MindSpore's Gather bprop gives indices), the value itself otherwise.
 """
-from contextlib import contextmanager
 
 import numpy as onp
 from autograd.tracer import getval
@@ -14,25 +13,34 @@ from autograd.tracer import getval
 _stand_ins = {}  # id(float64 stand-in) -> (stand-in, the int array it stands for)
 
 
-@contextmanager
-def float_stand_ins(values):
-    """``values`` with int arrays as float64 copies, remembered while the block runs."""
-    out, mine = [], []
-    for value in values:
-        raw = getval(value)
-        dtype = getattr(raw, "dtype", None)
-        if dtype is not None and dtype.kind in "iub":
-            stand_in = value.astype(onp.float64)
-            if value is raw:  # a traced int (higher order) stays a plain cast
-                _stand_ins[id(stand_in)] = (stand_in, value)
-                mine.append(id(stand_in))
-            value = stand_in
-        out.append(value)
-    try:
-        yield out
-    finally:
-        for key in mine:
+class float_stand_ins:
+    """``with float_stand_ins(values) as out:`` ``values`` with int arrays as float64 copies,
+    remembered while the block runs (a class, not a generator: every gradient pass opens
+    one)."""
+
+    __slots__ = ("values", "mine")
+
+    def __init__(self, values):
+        self.values, self.mine = values, []
+
+    def __enter__(self):
+        out, mine = [], self.mine
+        for value in self.values:
+            raw = getval(value)
+            dtype = getattr(raw, "dtype", None)
+            if dtype is not None and dtype.kind in "iub":
+                stand_in = value.astype(onp.float64)
+                if value is raw:  # a traced int (higher order) stays a plain cast
+                    _stand_ins[id(stand_in)] = (stand_in, value)
+                    mine.append(id(stand_in))
+                value = stand_in
+            out.append(value)
+        return out
+
+    def __exit__(self, exc_type, exc, traceback):
+        for key in self.mine:
             _stand_ins.pop(key, None)
+        return False
 
 
 def index_data(value):

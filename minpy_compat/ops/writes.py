@@ -37,11 +37,14 @@ def _staged(variable, value):
         raise CellTypeError(message("ops.assign variable", "a Parameter", describe(variable),
                                     "Only Parameters can be assigned to."))
     data = onp.asarray(getval(value))
-    where = f"ops.assign to Parameter '{variable.name}'"
     if data.shape != variable.shape and data.size != 1:
-        raise CellArgumentError(message(where, f"a value of shape {variable.shape}",
+        raise CellArgumentError(message(_where(variable), f"a value of shape {variable.shape}",
                                         f"shape {data.shape}"))
     if data.dtype.kind not in "biufc":
-        raise CellTypeError(message(where, "numbers", describe(value),
+        raise CellTypeError(message(_where(variable), "numbers", describe(value),
                                     "Pass a Tensor or a number."))
     return onp.array(data, dtype=variable.dtype)
+
+
+def _where(variable):
+    return f"ops.assign to Parameter '{variable.name}'"
