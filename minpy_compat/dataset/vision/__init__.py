@@ -19,6 +19,12 @@ EXPORTS = {
     "geometry": ["CenterCrop", "Crop", "HorizontalFlip", "Pad", "Resize", "Rotate",
                  "VerticalFlip"],
     "tone": ["AutoContrast", "ConvertColor", "Equalize", "Invert", "Posterize"],
+    "adjust": ["AdjustBrightness", "AdjustContrast", "AdjustGamma", "AdjustSaturation",
+               "AdjustSharpness", "Solarize"],
+    "filters": ["GaussianBlur", "LinearTransformation"],
+    "random_tone": ["RandomAutoContrast", "RandomColorAdjust", "RandomEqualize",
+                    "RandomInvert", "RandomPosterize", "RandomSharpness", "RandomSolarize"],
+    "resized_crop": ["RandomResizedCrop"],
     "random_ops": ["CutOut", "RandomCrop", "RandomErasing", "RandomHorizontalFlip",
                    "RandomRotation", "RandomVerticalFlip"],
 }

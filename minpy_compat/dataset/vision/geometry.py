@@ -3,7 +3,7 @@ VerticalFlip and Rotate (quarter turns), as MindSpore 2.10's on NumPy images."""
 import numpy as onp
 
 from ...errors import CellArgumentError, CellTypeError, DatasetPipelineError, describe, message
-from . import _checks, _resize
+from . import _area, _checks, _resize
 from .enums import Border, Inter
 
 __all__ = ["CenterCrop", "Crop", "HorizontalFlip", "Pad", "Resize", "Rotate", "VerticalFlip"]
@@ -19,11 +19,13 @@ def resized(img, size, interpolation):
         size = (size, other) if height <= width else (other, size)
     if interpolation == Inter.NEAREST:
         return _resize.nearest(img, *size)
+    if interpolation == Inter.AREA:
+        return _area.area(img, *size)
     return _resize.bilinear(img, *size)
 
 
 class Resize:
-    """Resize to ``size`` with OpenCV's ``NEAREST`` or ``BILINEAR`` (``LINEAR``)."""
+    """Resize to ``size`` with OpenCV's ``NEAREST``, ``BILINEAR`` (``LINEAR``) or ``AREA``."""
 
     def __init__(self, size, interpolation=Inter.LINEAR):
         if _checks.is_int(size):
@@ -32,9 +34,9 @@ class Resize:
         else:
             self.size = _checks.size_pair("Resize 'size'", size)
         _checks.enum_member("Resize 'interpolation'", interpolation, Inter)
-        if interpolation not in (Inter.NEAREST, Inter.BILINEAR):
+        if interpolation not in (Inter.NEAREST, Inter.BILINEAR, Inter.AREA):
             raise CellArgumentError(message(
-                "Resize 'interpolation'", "Inter.NEAREST or Inter.BILINEAR (LINEAR)",
+                "Resize 'interpolation'", "Inter.NEAREST, BILINEAR (LINEAR) or AREA",
                 f"Inter.{interpolation.name}", "Other OpenCV kernels are not implemented."))
         self.interpolation = interpolation
 
