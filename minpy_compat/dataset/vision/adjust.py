@@ -135,15 +135,17 @@ class AdjustSharpness:
         return sharpened(color_image("AdjustSharpness", img, (2, 3)), self.sharpness_factor)
 
 
-def solarize_range(where, threshold):
-    """``(min, max)`` from one number ``t`` (``(t, t)``) or a pair, each in ``[0, 255]``."""
+def solarize_range(transform, threshold):
+    """``transform``'s ``(min, max)`` threshold from one number ``t`` (``(t, t)``) or a
+    pair, each in ``[0, 255]``."""
+    where = f"{transform} 'threshold'"
     values = (threshold, threshold) if _checks.is_number(threshold) else threshold
     if not isinstance(values, (list, tuple)) or len(values) != 2 or \
             not all(map(_checks.is_number, values)):
         raise CellTypeError(message(where, "a number or a (min, max) pair",
                                     describe(threshold)))
     for i, value in enumerate(values):
-        _checks.number(f"{where}[{i}]", value, 0, 255)
+        _checks.number(f"{transform} 'threshold[{i}]'", value, 0, 255)
     if values[0] > values[1]:
         raise CellArgumentError(message(where, "min <= max", repr(tuple(values))))
     return tuple(float(v) for v in values)
@@ -161,7 +163,7 @@ class Solarize:
     or ``min == max``, means ``[t, 255]``. Float images too, still from 255, as MindSpore's."""
 
     def __init__(self, threshold):
-        self.threshold = solarize_range("Solarize 'threshold'", threshold)
+        self.threshold = solarize_range("Solarize", threshold)
 
     def __call__(self, img):
         return solarized(_checks.image("Solarize", img), *self.threshold)

@@ -45,12 +45,13 @@ class RandomAutoContrast(_WithProbability):
         self._apply = AutoContrast(cutoff, ignore)
 
 
-def ordered_pair(where, values, low, high, integer=False):
-    """A ``(min, max)`` pair within ``[low, high]``, min first."""
+def ordered_pair(transform, name, values, low, high, integer=False):
+    """``transform``'s argument ``name``: a ``(min, max)`` pair within ``[low, high]``."""
+    where = f"{transform} '{name}'"
     if not isinstance(values, (list, tuple)) or len(values) != 2:
         raise CellTypeError(message(where, "a (min, max) pair", describe(values)))
     for i, value in enumerate(values):
-        _checks.number(f"{where}[{i}]", value, low, high, integer=integer)
+        _checks.number(f"{transform} '{name}[{i}]'", value, low, high, integer=integer)
     if values[0] > values[1]:
         raise CellArgumentError(message(where, "min <= max", repr(tuple(values)),
                                         "Give the smaller value first."))
@@ -64,7 +65,7 @@ class RandomPosterize(_checks.Random):
     def __init__(self, bits=(8, 8)):
         super().__init__()
         bits = (bits, bits) if _checks.is_int(bits) else bits
-        self.bits = ordered_pair("RandomPosterize 'bits'", bits, 1, 8, integer=True)
+        self.bits = ordered_pair("RandomPosterize", "bits", bits, 1, 8, integer=True)
 
     def __call__(self, img):
         return Posterize(int(self._rng.integers(self.bits[0], self.bits[1] + 1)))(img)
@@ -79,7 +80,7 @@ class RandomSolarize(_checks.Random):
         if not isinstance(threshold, (list, tuple)):
             raise CellTypeError(message("RandomSolarize 'threshold'", "a (min, max) pair",
                                         describe(threshold)))
-        self.threshold = solarize_range("RandomSolarize 'threshold'", threshold)
+        self.threshold = solarize_range("RandomSolarize", threshold)
 
     def __call__(self, img):
         img = _checks.image("RandomSolarize", img, dtypes=("uint8",))
@@ -94,20 +95,21 @@ class RandomSharpness(_checks.Random):
     def __init__(self, degrees=(0.1, 1.9)):
         super().__init__()
         self.degrees = tuple(float(v) for v in ordered_pair(
-            "RandomSharpness 'degrees'", degrees, 0, _checks.MAX_SIZE))
+            "RandomSharpness", "degrees", degrees, 0, _checks.MAX_SIZE))
 
     def __call__(self, img):
         img = color_image("RandomSharpness", img, (2, 3))
         return sharpened(img, self._rng.uniform(*self.degrees))
 
 
-def _factor_range(where, value, centre, low, high):
+def _factor_range(name, value, centre, low, high):
     """A number ``v`` as ``(max(centre - v, low), centre + v)``, or a ``(min, max)`` pair."""
     if _checks.is_number(value):
         if value < 0:
-            raise CellArgumentError(message(where, "a number at least 0", repr(value)))
+            raise CellArgumentError(message(f"RandomColorAdjust '{name}'",
+                                            "a number at least 0", repr(value)))
         value = (max(centre - value, low), centre + value)
-    return tuple(float(v) for v in ordered_pair(where, value, low, high))
+    return tuple(float(v) for v in ordered_pair("RandomColorAdjust", name, value, low, high))
 
 
 class RandomColorAdjust(_checks.Random):
@@ -117,12 +119,11 @@ class RandomColorAdjust(_checks.Random):
 
     def __init__(self, brightness=(1, 1), contrast=(1, 1), saturation=(1, 1), hue=(0, 0)):
         super().__init__()
-        self.ranges = {name: _factor_range(f"RandomColorAdjust '{name}'", value, 1, 0,
-                                           _checks.MAX_SIZE)
+        self.ranges = {name: _factor_range(name, value, 1, 0, _checks.MAX_SIZE)
                        for name, value in (("brightness", brightness),
                                            ("contrast", contrast),
                                            ("saturation", saturation))}
-        self.hue = _factor_range("RandomColorAdjust 'hue'", hue, 0, -0.5, 0.5)
+        self.hue = _factor_range("hue", hue, 0, -0.5, 0.5)
         if self.hue != (0.0, 0.0):
             raise CellArgumentError(message(
                 "RandomColorAdjust 'hue'", "(0, 0)", repr(hue),

@@ -21,9 +21,9 @@ class RandomResizedCrop(_checks.Random):
         super().__init__()
         self.size = _checks.size_pair("RandomResizedCrop 'size'", size)
         self.scale = tuple(float(v) for v in ordered_pair(
-            "RandomResizedCrop 'scale'", scale, 0, _checks.MAX_SIZE))
+            "RandomResizedCrop", "scale", scale, 0, _checks.MAX_SIZE))
         self.ratio = tuple(float(v) for v in ordered_pair(
-            "RandomResizedCrop 'ratio'", ratio, 0, _checks.MAX_SIZE))
+            "RandomResizedCrop", "ratio", ratio, 0, _checks.MAX_SIZE))
         if self.ratio[0] <= 0:
             raise CellArgumentError(message("RandomResizedCrop 'ratio'", "values above 0",
                                             repr(ratio)))
