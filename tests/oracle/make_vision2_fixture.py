@@ -1,4 +1,4 @@
-"""Record MindSpore 2.10 on the cases of ``vision2_cases.py`` (as ``make_vision_fixture.py``
+"""Record MindSpore 2.10 on the cases of ``vision2_cases*.py`` (as ``make_vision_fixture.py``
 does for the first set). Run with a MindSpore install (never by CI):
 python tests/oracle/make_vision2_fixture.py; it rewrites vision2_fixture.json here."""
 import json
@@ -14,15 +14,19 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 sys.path.insert(0, os.path.join(os.path.dirname(HERE), "oracle_train"))
 from generate_dataset2 import builtin_class  # noqa: E402
-from vision2_cases import DETERMINISTIC, ERRORS, RANDOM  # noqa: E402
+import vision2_cases  # noqa: E402
+import vision2_cases_warp  # noqa: E402
 
 
 def main():
     oracle = {"mindspore": ms.__version__}
-    for name, case in {**DETERMINISTIC, **RANDOM, **ERRORS}.items():
+    errors = {**vision2_cases.ERRORS, **vision2_cases_warp.ERRORS}
+    cases = [vision2_cases.DETERMINISTIC, vision2_cases.RANDOM,
+             vision2_cases_warp.DETERMINISTIC, vision2_cases_warp.RANDOM, errors]
+    for name, case in {name: case for group in cases for name, case in group.items()}.items():
         try:
             value = case(V, T, ds)
-            oracle[name] = {"error": None} if name in ERRORS else {"value": value}
+            oracle[name] = {"error": None} if name in errors else {"value": value}
         except Exception as error:  # noqa: BLE001 -- recording what MindSpore raises
             oracle[name] = {"error": builtin_class(error), "text": str(error)[:300]}
     with open(os.path.join(HERE, "vision2_fixture.json"), "w") as file:
