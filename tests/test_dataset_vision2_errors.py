@@ -61,6 +61,22 @@ CASES = [  # (call, built-in class, words the message holds)
     (lambda: V.RandomResizedCrop(2, interpolation=V.Inter.CUBIC), ValueError,
      r"RandomResizedCrop 'interpolation': expected Inter.NEAREST or Inter.BILINEAR, "
      r"got Inter.BICUBIC"),
+    (lambda: V.Affine(0, (0, 0), 0, 0), ValueError,
+     r"Affine 'scale': expected a value in \(0, 16777216\], got 0"),
+    (lambda: V.Affine(0, 1, 1.0, 0), TypeError,
+     r"Affine 'translate': expected a list or tuple of 2 numbers, got int"),
+    (lambda: V.Affine(0, (2, 0), 1.0, 0), ValueError,
+     r"Affine 'translate\[0\]': expected a value in \[-1.0, 1.0\], got 2"),
+    (lambda: V.Affine(0, (0, 0), 1.0, (1, 2, 3)), TypeError,
+     r"Affine 'shear': expected 2 values, got 3"),
+    (lambda: V.Affine(0, (0, 0), 1.0, 0, V.Inter.BILINEAR), ValueError,
+     r"Affine 'resample': expected Inter.NEAREST, got Inter.BILINEAR. Other kernels"),
+    (lambda: V.RandomAffine(-3), ValueError,
+     r"RandomAffine 'degrees': expected a value in \[0, 16777216\], got -3"),
+    (lambda: V.RandomAffine(0, scale=(2, 1)), ValueError,
+     r"RandomAffine 'scale': expected each range as \(min, max\), got \(2.0, 1.0\)"),
+    (lambda: V.RandomAffine(0, translate=(0, 0.1, 0.2)), TypeError,
+     r"RandomAffine 'translate': expected a sequence of 2 or 4 numbers, got tuple"),
 ]
 
 

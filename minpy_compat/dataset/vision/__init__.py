@@ -21,6 +21,7 @@ EXPORTS = {
     "tone": ["AutoContrast", "ConvertColor", "Equalize", "Invert", "Posterize"],
     "adjust": ["AdjustBrightness", "AdjustContrast", "AdjustGamma", "AdjustSaturation",
                "AdjustSharpness", "Solarize"],
+    "affine": ["Affine", "RandomAffine"],
     "filters": ["GaussianBlur", "LinearTransformation"],
     "random_tone": ["RandomAutoContrast", "RandomColorAdjust", "RandomEqualize",
                     "RandomInvert", "RandomPosterize", "RandomSharpness", "RandomSolarize"],
