@@ -19,6 +19,7 @@ from test_dataset_vision_oracle import ERROR_CLASSES, _fill_in_rgb_order, same
 HERE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "oracle")
 sys.path.insert(0, HERE)
 import vision2_cases  # noqa: E402
+import vision2_cases_batch  # noqa: E402
 import vision2_cases_warp  # noqa: E402
 from vision_cases_random import DRAWS  # noqa: E402
 
@@ -41,8 +42,10 @@ def seeds():
 
 def test_every_case_was_recorded():
     assert ORACLE["mindspore"] == "2.10.0"
-    assert sorted({**DETERMINISTIC, **RANDOM, **ERRORS}) == sorted(k for k in ORACLE
-                                                                   if k != "mindspore")
+    batch = {**vision2_cases_batch.DETERMINISTIC, **vision2_cases_batch.SAMPLES,
+             **vision2_cases_batch.ERRORS}  # replayed by test_dataset_vision2_batch.py
+    assert sorted({**DETERMINISTIC, **RANDOM, **ERRORS, **batch}) == \
+        sorted(k for k in ORACLE if k != "mindspore")
 
 
 @pytest.mark.parametrize("name", sorted(DETERMINISTIC))

@@ -15,14 +15,17 @@ sys.path.insert(0, HERE)
 sys.path.insert(0, os.path.join(os.path.dirname(HERE), "oracle_train"))
 from generate_dataset2 import builtin_class  # noqa: E402
 import vision2_cases  # noqa: E402
+import vision2_cases_batch  # noqa: E402
 import vision2_cases_warp  # noqa: E402
 
 
 def main():
     oracle = {"mindspore": ms.__version__}
-    errors = {**vision2_cases.ERRORS, **vision2_cases_warp.ERRORS}
+    errors = {**vision2_cases.ERRORS, **vision2_cases_warp.ERRORS,
+              **vision2_cases_batch.ERRORS}
     cases = [vision2_cases.DETERMINISTIC, vision2_cases.RANDOM,
-             vision2_cases_warp.DETERMINISTIC, vision2_cases_warp.RANDOM, errors]
+             vision2_cases_warp.DETERMINISTIC, vision2_cases_warp.RANDOM,
+             vision2_cases_batch.DETERMINISTIC, vision2_cases_batch.SAMPLES, errors]
     for name, case in {name: case for group in cases for name, case in group.items()}.items():
         try:
             value = case(V, T, ds)

@@ -22,6 +22,7 @@ EXPORTS = {
     "adjust": ["AdjustBrightness", "AdjustContrast", "AdjustGamma", "AdjustSaturation",
                "AdjustSharpness", "Solarize"],
     "affine": ["Affine", "RandomAffine"],
+    "batch_ops": ["MixUpBatch"],
     "filters": ["GaussianBlur", "LinearTransformation"],
     "random_tone": ["RandomAutoContrast", "RandomColorAdjust", "RandomEqualize",
                     "RandomInvert", "RandomPosterize", "RandomSharpness", "RandomSolarize"],
