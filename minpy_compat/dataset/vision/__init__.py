@@ -22,7 +22,7 @@ EXPORTS = {
     "adjust": ["AdjustBrightness", "AdjustContrast", "AdjustGamma", "AdjustSaturation",
                "AdjustSharpness", "Solarize"],
     "affine": ["Affine", "RandomAffine"],
-    "batch_ops": ["MixUpBatch"],
+    "batch_ops": ["CutMixBatch", "MixUpBatch"],
     "filters": ["GaussianBlur", "LinearTransformation"],
     "random_tone": ["RandomAutoContrast", "RandomColorAdjust", "RandomEqualize",
                     "RandomInvert", "RandomPosterize", "RandomSharpness", "RandomSolarize"],
