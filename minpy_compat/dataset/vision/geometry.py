@@ -1,9 +1,9 @@
 """Vision transforms that move pixels: Resize, CenterCrop, Crop, Pad, HorizontalFlip,
-VerticalFlip and Rotate (quarter turns), as MindSpore 2.10's on NumPy images."""
+VerticalFlip and Rotate, as MindSpore 2.10's on NumPy images."""
 import numpy as onp
 
 from ...errors import CellArgumentError, CellTypeError, DatasetPipelineError, describe, message
-from . import _checks, _resize
+from . import _area, _checks, _resize, _warp
 from .enums import Border, Inter
 
 __all__ = ["CenterCrop", "Crop", "HorizontalFlip", "Pad", "Resize", "Rotate", "VerticalFlip"]
@@ -19,11 +19,13 @@ def resized(img, size, interpolation):
         size = (size, other) if height <= width else (other, size)
     if interpolation == Inter.NEAREST:
         return _resize.nearest(img, *size)
+    if interpolation == Inter.AREA:
+        return _area.area(img, *size)
     return _resize.bilinear(img, *size)
 
 
 class Resize:
-    """Resize to ``size`` with OpenCV's ``NEAREST`` or ``BILINEAR`` (``LINEAR``)."""
+    """Resize to ``size`` with OpenCV's ``NEAREST``, ``BILINEAR`` (``LINEAR``) or ``AREA``."""
 
     def __init__(self, size, interpolation=Inter.LINEAR):
         if _checks.is_int(size):
@@ -32,9 +34,9 @@ class Resize:
         else:
             self.size = _checks.size_pair("Resize 'size'", size)
         _checks.enum_member("Resize 'interpolation'", interpolation, Inter)
-        if interpolation not in (Inter.NEAREST, Inter.BILINEAR):
+        if interpolation not in (Inter.NEAREST, Inter.BILINEAR, Inter.AREA):
             raise CellArgumentError(message(
-                "Resize 'interpolation'", "Inter.NEAREST or Inter.BILINEAR (LINEAR)",
+                "Resize 'interpolation'", "Inter.NEAREST, BILINEAR (LINEAR) or AREA",
                 f"Inter.{interpolation.name}", "Other OpenCV kernels are not implemented."))
         self.interpolation = interpolation
 
@@ -151,13 +153,35 @@ class VerticalFlip:
         return _checks.image("VerticalFlip", img)[::-1].copy()
 
 
-def quarter_turns(where, degrees):
+def quarter_turns(degrees):
+    """The number of quarter turns in ``degrees``, or None when it is not a multiple of 90."""
     turns = float(degrees) / 90.0
-    if turns != int(turns):
+    return int(turns) % 4 if turns == int(turns) else None
+
+
+def rotation_args(where, resample, expand, center, quarter):
+    """Rotate's checked ``(resample, expand, center)``: any angle turns by the nearest
+    pixel; other kernels only for quarter turns (``quarter``) about the image centre."""
+    resample = _checks.enum_member(f"{where} 'resample'", resample, Inter)
+    if not isinstance(expand, bool):
+        raise CellTypeError(message(f"{where} 'expand'", "a bool", describe(expand)))
+    if center is not None and (not isinstance(center, (list, tuple)) or len(center) != 2 or
+                               not all(map(_checks.is_number, center))):
+        raise CellArgumentError(message(f"{where} 'center'", "None or an (x, y) pair",
+                                        describe(center)))
+    if resample != Inter.NEAREST and not (quarter and center is None):
         raise CellArgumentError(message(
-            where, "a multiple of 90 degrees", f"{degrees}",
-            "Only quarter turns are implemented; Resize or Crop instead."))
-    return int(turns) % 4
+            f"{where} 'resample'", "Inter.NEAREST for angles other than quarter turns",
+            f"Inter.{resample.name}", "Other kernels are not implemented."))
+    return resample, expand, None if center is None else tuple(center)
+
+
+def turned(img, degrees, expand, center, fill):
+    """``img`` turned ``degrees`` counter-clockwise as MindSpore's ``Rotate``."""
+    turns = quarter_turns(degrees)
+    if turns is None or center is not None:
+        return _warp.rotated_any(img, float(degrees), expand, center, fill)
+    return rotated(img, turns, expand, fill)
 
 
 def rotated(img, turns, expand, fill):
@@ -180,19 +204,16 @@ def rotated(img, turns, expand, fill):
 
 
 class Rotate:
-    """Rotate by ``degrees`` counter-clockwise; quarter turns only, nearest pixel."""
+    """Rotate by ``degrees`` counter-clockwise about ``center`` ``(x, y)`` (None: the image
+    centre), nearest pixel; ``expand`` grows the output to hold the whole image."""
 
     def __init__(self, degrees, resample=Inter.NEAREST, expand=False, center=None,
                  fill_value=0):
-        _checks.number("Rotate 'degrees'", degrees)
-        self.turns = quarter_turns("Rotate 'degrees'", degrees)
-        self.resample = _checks.enum_member("Rotate 'resample'", resample, Inter)
-        if not isinstance(expand, bool):
-            raise CellTypeError(message("Rotate 'expand'", "a bool", describe(expand)))
-        if center is not None:
-            raise CellArgumentError(message("Rotate 'center'", "None (the image centre)",
-                                            describe(center)))
-        self.expand, self.fill_value = expand, fill_values("Rotate 'fill_value'", fill_value)
+        self.degrees = float(_checks.number("Rotate 'degrees'", degrees))
+        self.resample, self.expand, self.center = rotation_args(
+            "Rotate", resample, expand, center, quarter_turns(degrees) is not None)
+        self.fill_value = fill_values("Rotate 'fill_value'", fill_value)
 
     def __call__(self, img):
-        return rotated(_checks.image("Rotate", img), self.turns, self.expand, self.fill_value)
+        return turned(_checks.image("Rotate", img), self.degrees, self.expand, self.center,
+                      self.fill_value)

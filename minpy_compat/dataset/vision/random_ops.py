@@ -1,5 +1,5 @@
 """Vision transforms that draw: RandomCrop, RandomHorizontalFlip, RandomVerticalFlip,
-RandomRotation (quarter turns), CutOut and RandomErasing. Each draws the outputs MindSpore
+RandomRotation, CutOut and RandomErasing. Each draws the outputs MindSpore
 2.10 can give, as often, from its own generator seeded by ``dataset.config.set_seed``."""
 import math
 
@@ -8,7 +8,7 @@ import numpy as onp
 from ...errors import CellArgumentError, CellTypeError, DatasetPipelineError, describe, message
 from . import _checks
 from .enums import Border, Inter
-from .geometry import fill_values, padded, padding4, quarter_turns, rotated
+from .geometry import fill_values, padded, padding4, quarter_turns, rotation_args, turned
 
 __all__ = ["CutOut", "RandomCrop", "RandomErasing", "RandomHorizontalFlip",
            "RandomRotation", "RandomVerticalFlip"]
@@ -72,33 +72,32 @@ class RandomVerticalFlip(_RandomFlip):
 
 
 class RandomRotation(_checks.Random):
-    """``Rotate`` by an angle drawn from ``degrees``: only ranges of one quarter turn
-    (``(90, 90)``) are implemented, since other angles resample."""
+    """``Rotate`` by an angle drawn uniformly from ``degrees``: a number ``d`` (at least 0)
+    means ``(-d, d)``, or a ``(min, max)`` pair."""
 
     def __init__(self, degrees, resample=Inter.NEAREST, expand=False, center=None,
                  fill_value=0):
         super().__init__()
-        low, high = (-degrees, degrees) if _checks.is_number(degrees) else \
-            tuple(degrees) if isinstance(degrees, (list, tuple)) and len(degrees) == 2 \
-            else (None, None)
-        if not (_checks.is_number(low) and _checks.is_number(high)):
-            raise CellTypeError(message("RandomRotation 'degrees'",
-                                        "a number or a (min, max) pair", describe(degrees)))
-        if low != high:
-            raise CellArgumentError(message(
-                "RandomRotation 'degrees'", "one angle, a multiple of 90, as (a, a)",
-                f"the range ({low}, {high})", "Only quarter turns are implemented."))
-        self.turns = quarter_turns("RandomRotation 'degrees'", low)
-        self.resample = _checks.enum_member("RandomRotation 'resample'", resample, Inter)
-        if not isinstance(expand, bool) or center is not None:
-            raise CellTypeError(message("RandomRotation 'expand' and 'center'",
-                                        "a bool and None", f"{expand!r} and {center!r}"))
-        self.expand = expand
+        where = "RandomRotation 'degrees'"
+        if _checks.is_number(degrees):
+            _checks.number(where, degrees, 0, _checks.MAX_SIZE)
+            degrees = (-degrees, degrees)
+        if not isinstance(degrees, (list, tuple)) or len(degrees) != 2 or \
+                not all(map(_checks.is_number, degrees)):
+            raise CellTypeError(message(where, "a number or a (min, max) pair",
+                                        describe(degrees)))
+        if degrees[0] > degrees[1]:
+            raise CellArgumentError(message(where, "min <= max", repr(tuple(degrees))))
+        self.degrees = tuple(float(v) for v in degrees)
+        fixed = degrees[0] == degrees[1] and quarter_turns(degrees[0]) is not None
+        self.resample, self.expand, self.center = rotation_args(
+            "RandomRotation", resample, expand, center, fixed)
         self.fill_value = fill_values("RandomRotation 'fill_value'", fill_value)
 
     def __call__(self, img):
         img = _checks.image("RandomRotation", img)
-        return rotated(img, self.turns, self.expand, self.fill_value)
+        return turned(img, self._rng.uniform(*self.degrees), self.expand, self.center,
+                      self.fill_value)
 
 
 class CutOut(_checks.Random):
