@@ -29,6 +29,7 @@ def test_o0_is_the_same_net_and_its_float64_gradient_passes_finite_differences()
 
 @pytest.mark.parametrize("level", ["O1", "O2", "O3"])
 def test_gradients_through_low_levels_stay_float32_and_close(level):
+    ms.set_seed(0)  # the same weights whatever ran before (float16's error depends on them)
     reference, cast = mlp(), mlp()
     for ref, other in zip(reference.get_parameters(), cast.get_parameters()):
         other.set_data(ms.Tensor(ref.asnumpy().copy()))
