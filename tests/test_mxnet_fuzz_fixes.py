@@ -177,7 +177,8 @@ def test_a_traced_mxnet_value_refuses_what_a_traced_numpy_value_refuses(name):
 
 
 # x[i] = v, fill and put write into a traced MXNet value since round 3
-# (tests/test_mxnet_writes_untraced.py, tests/test_mxnet_writes_traced.py); the in-place methods that sort or resize are refused.
+# (tests/test_mxnet_writes_untraced.py, tests/test_mxnet_writes_traced.py); the in-place
+# methods that sort or resize are refused.
 @pytest.mark.parametrize("write", [lambda b: b.sort(), lambda b: b.resize(6)],
                          ids=["sort", "resize"])
 def test_writing_into_a_traced_mxnet_value_is_refused(write):
