@@ -54,3 +54,19 @@ class CellTree:
 
     def parameters_dict(self, recurse=True):
         return OrderedDict((p.name, p) for p in self.get_parameters(expand=recurse))
+
+    # ---- printing: the tree, as MindSpore 2.10 prints it -----------------------------
+    def extend_repr(self):
+        return ""
+
+    def __repr__(self):
+        """MindSpore 2.10's layout: ``Dense(input_channels=2, ...)``, sub-cells indented below."""
+        extra = self.extend_repr()
+        extra_lines = extra.split("\n") if extra else []
+        child_lines = [f"({name}): " + repr(cell).replace("\n", "\n  ")
+                       for name, cell in self._cells.items()]
+        if len(extra_lines) == 1 and not child_lines:
+            return f"{type(self).__name__}({extra_lines[0]})"
+        lines = extra_lines + child_lines
+        body = "\n  " + "\n  ".join(lines) + "\n" if lines else ""
+        return f"{type(self).__name__}({body})"
