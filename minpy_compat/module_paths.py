@@ -105,6 +105,21 @@ def fallback(module_name):
     return __getattr__, __dir__
 
 
+def after_own_names(module_name, own_getattr, own_dir, with_path_dir=True):
+    """``(__getattr__, __dir__)`` for a real module with lazily loaded names of its own
+    (``own_getattr``/``own_dir``, from ``lazy_names`` or ``reexport``): those first, then
+    MindSpore's names there read from our namespaces (``fallback``). ``with_path_dir=False``
+    keeps ``dir()`` to the module's own names (``train``, which is among its own sources)."""
+    path_getattr, path_dir = fallback(module_name)
+
+    def __getattr__(name):
+        return own_getattr(name) if name in own_dir() else path_getattr(name)
+
+    def __dir__():
+        return sorted(set(own_dir()) | set(path_dir())) if with_path_dir else own_dir()
+    return __getattr__, __dir__
+
+
 def _named(module, name):
     """Whether ``name`` is one of ``module``'s own names, or of MindSpore's there (the
     function ``ops.function.grad``, beside the module of that name)."""

@@ -18,7 +18,7 @@ from .early_stopping import EarlyStopping
 from .model import Model, get_metrics
 from . import metrics
 from ..lazy_names import lazy_names
-from ..module_paths import fallback
+from ..module_paths import after_own_names
 
 # the metrics added later load on first use
 _LAZY = {"metrics_bleu": ["BleuScore", "ConfusionMatrixMetric"],
@@ -32,12 +32,9 @@ _LAZY = {"metrics_bleu": ["BleuScore", "ConfusionMatrixMetric"],
          "summary": ["SummaryRecord"]}
 _own_getattr, _own_dir = lazy_names(__name__, _LAZY, globals(),
                                     submodules=("amp", "callback", "serialization", "summary"))
-_path_getattr, _ = fallback(__name__)
-__dir__ = _own_dir  # (the fallback's reads this one: ``train`` is among its own sources)
-
-
-def __getattr__(name):  # our names first, then MindSpore's names here read from ours
-    return _own_getattr(name) if name in _own_dir() else _path_getattr(name)
+# our names first, then MindSpore's names here read from ours; dir() its own names only (the
+# fallback reads this one: ``train`` is among its own sources)
+__getattr__, __dir__ = after_own_names(__name__, _own_getattr, _own_dir, with_path_dir=False)
 
 
 __all__ = ["Accuracy", "BleuScore", "ConfusionMatrixMetric", "HausdorffDistance",

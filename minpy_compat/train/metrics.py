@@ -233,21 +233,14 @@ from .metrics_pr import F1, Fbeta, Precision, Recall, get_metric_fn, names  # no
 from .metrics_more import (ROC, ConfusionMatrix, CosineSimilarity, Dice,  # noqa: E402,F401
                            Perplexity, auc)
 from ..lazy_names import lazy_names  # noqa: E402
-from ..module_paths import fallback  # noqa: E402
+from ..module_paths import after_own_names  # noqa: E402
 
 _own_getattr, _own_dir = lazy_names(__name__, {  # the later metrics, loaded on first use
     ".metrics_bleu": ["BleuScore", "ConfusionMatrixMetric"],
     ".metrics_surface": ["HausdorffDistance", "MeanSurfaceDistance", "RootMeanSquareDistance"],
     ".metrics_occlusion": ["OcclusionSensitivity"]}, globals())
-_path_getattr, _path_dir = fallback(__name__)
-
-
-def __getattr__(name):  # our names first, then MindSpore's names here read from ours
-    return _own_getattr(name) if name in _own_dir() else _path_getattr(name)
-
-
-def __dir__():
-    return sorted(set(_own_dir()) | set(_path_dir()))
+# our names first, then MindSpore's names here read from ours
+__getattr__, __dir__ = after_own_names(__name__, _own_getattr, _own_dir)
 
 
 # MindSpore's submodules here (``train.metrics.accuracy``) come from ``module_paths``
