@@ -1,7 +1,6 @@
-"""Record ``prim_registration_cases`` on real MindSpore 2.10 (CPU, PyNative) into
-``prim_registration_fixture.json``:
+"""Record ``prim_registration_cases`` on MindSpore 2.10
+into ``prim_registration_fixture.json``:
 ``/tmp/msvenv/bin/python tests/oracle/make_prim_registration_fixture.py``."""
-import json
 import os
 import sys
 
@@ -10,16 +9,7 @@ from mindspore import ops
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from prim_registration_cases import scenarios  # noqa: E402
-
-
-def main():
-    ms.set_context(mode=ms.PYNATIVE_MODE, device_target="CPU")
-    results = {name: run() for name, run in scenarios(ms, ops).items()}
-    path = os.path.join(os.path.dirname(os.path.abspath(__file__)),
-                        "prim_registration_fixture.json")
-    with open(path, "w") as handle:
-        json.dump({"mindspore": ms.__version__, "cases": results}, handle, indent=1)
-
+from scenario_fixture import record  # noqa: E402
 
 if __name__ == "__main__":
-    main()
+    record(scenarios(ms, ops), "prim_registration_fixture.json")
