@@ -4,7 +4,6 @@
 AdjustGamma: within 1 (OpenCV's fixed-point rounding is not reproduced), and Rotate's
 ``fill_value`` in R, G, B order; random transforms by how often each output comes out."""
 import json
-import math
 import os
 import sys
 
@@ -14,14 +13,13 @@ import pytest
 from minpy_compat import dataset as ds
 from minpy_compat.dataset import transforms as T
 from minpy_compat.dataset import vision as V
-from test_dataset_vision_oracle import ERROR_CLASSES, _fill_in_rgb_order, same
+from test_dataset_vision_oracle import ERROR_CLASSES, _fill_in_rgb_order, as_often, same
 
 HERE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "oracle")
 sys.path.insert(0, HERE)
 import vision2_cases  # noqa: E402
 import vision2_cases_batch  # noqa: E402
 import vision2_cases_warp  # noqa: E402
-from vision_cases_random import DRAWS  # noqa: E402
 
 DETERMINISTIC = {**vision2_cases.DETERMINISTIC, **vision2_cases_warp.DETERMINISTIC}
 RANDOM = {**vision2_cases.RANDOM, **vision2_cases_warp.RANDOM}
@@ -66,11 +64,7 @@ def test_values_as_mindspore(name):
 @pytest.mark.parametrize("name", sorted(RANDOM))
 def test_random_outputs_as_often_as_mindspore(name):
     """The same outputs, each as often within about four standard errors."""
-    ours, theirs = RANDOM[name](V, T, ds), ORACLE[name]["value"]
-    for key in set(ours) | set(theirs):
-        share = max(ours.get(key, 0.0), theirs.get(key, 0.0))
-        bound = 4 * math.sqrt(2 * share * (1 - share) / DRAWS) + 0.01
-        assert abs(ours.get(key, 0.0) - theirs.get(key, 0.0)) <= bound, (name, key)
+    as_often(RANDOM[name](V, T, ds), ORACLE[name]["value"], name)
 
 
 @pytest.mark.parametrize("name", sorted(RANDOM))
