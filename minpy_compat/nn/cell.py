@@ -18,6 +18,7 @@ a Cell that defines ``bprop`` runs as one op whose gradient is that ``bprop``
 """
 from collections import OrderedDict
 
+import autograd.tracer as _tracer
 import numpy as onp
 from autograd.tracer import getval
 
@@ -185,7 +186,7 @@ class Cell(CellTree):
         return self
 
     def set_grad(self, requires_grad=True):
-        """Recorded only (``self.requires_grad``): eager gradients need no preparation."""
+        """With ``requires_grad``, a gradient reuses a recorded call (``ops/forward_record``)."""
         self.__dict__["requires_grad"] = requires_grad
         return self
 
@@ -247,6 +248,15 @@ class Cell(CellTree):
             raise ConstructMissingError(message(
                 type(self).__name__, "a construct method", "none",
                 "Define construct(self, ...) in the Cell subclass."))
+        state = self.__dict__
+        if state["requires_grad"]:  # set_grad: a call outside gradients records its forward
+            if _tracer.trace_stack.top < 0:
+                from ..ops.forward_record import call_recorded
+                return call_recorded(self, args, kwargs, self._call)
+            state.pop("_forward_record", None)  # a call inside a gradient pass ends the record
+        return self._call(args, kwargs)
+
+    def _call(self, args, kwargs):
         hooks = self._hooks
         # all or nothing: a call that raises puts back the Parameters it wrote (an optimizer
         # stopped half-way, BatchNorm statistics moved before a later layer failed)

@@ -39,6 +39,7 @@ class TrainOneStepCell(Cell):
     def __init__(self, network, optimizer, sens=None, return_grad=False):
         super().__init__(auto_prefix=False)
         self.network = network
+        self.network.set_grad()  # as MindSpore: a forward it runs itself is reused by its grad
         self.optimizer = optimizer
         self.weights = ParameterTuple(optimizer.parameters)
         self.sens = 1.0 if sens is None else sens
