@@ -250,14 +250,12 @@ class Cell(CellTree):
                 "Define construct(self, ...) in the Cell subclass."))
         state = self.__dict__
         if state["requires_grad"]:  # set_grad: a call outside gradients records its forward
-            if _tracer.trace_stack.top < 0:
+            if _tracer.trace_stack.top < 0:  # it calls this Cell again, inside its trace
                 from ..ops.forward_record import call_recorded
-                return call_recorded(self, args, kwargs, self._call)
-            state.pop("_forward_record", None)  # a call inside a gradient pass ends the record
-        return self._call(args, kwargs)
-
-    def _call(self, args, kwargs):
-        hooks = self._hooks
+                return call_recorded(self, args, kwargs)
+            if "_forward_record" in state:  # a call inside a gradient pass ends the record
+                del state["_forward_record"]
+        hooks = state["_hooks"]
         # all or nothing: a call that raises puts back the Parameters it wrote (an optimizer
         # stopped half-way, BatchNorm statistics moved before a later layer failed)
         with undo_writes_on_error():

@@ -88,8 +88,11 @@ def _differentiate(fn, args, kwargs, positions, weights, sens, has_aux, where):
         by_id = {id(w): g for w, g in zip(live, live_grads)}
         return out, input_grads, [by_id.get(id(w)) if w.requires_grad else _zeros_for(w)
                                   for w in weights], kept
-    state = getattr(fn, "__dict__", None)
-    if state and "_forward_record" in state:  # a set_grad Cell's forward, recorded at its call
+    try:  # (no getattr call: this runs once per training step)
+        recorded = "_forward_record" in fn.__dict__  # a set_grad Cell's forward, at its call
+    except AttributeError:
+        recorded = False
+    if recorded:
         from .forward_record import reuse
         served = reuse(fn, args, kwargs, positions, weights, sens, has_aux, where)
         if served is not None:

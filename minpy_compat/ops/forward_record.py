@@ -52,8 +52,8 @@ def outside_gradients():
     return _tracer.trace_stack.top < 0
 
 
-def call_recorded(cell, args, kwargs, call):
-    """``call(args, kwargs)`` traced and recorded on ``cell`` (its output unboxed)."""
+def call_recorded(cell, args, kwargs):
+    """``cell(*args, **kwargs)`` traced and recorded on ``cell`` (its output unboxed)."""
     state = cell.__dict__
     state.pop(RECORD, None)  # the previous record goes first: no graph outlives the next call
     inputs = tuple(args) + tuple(kwargs.values())
@@ -62,8 +62,6 @@ def call_recorded(cell, args, kwargs, call):
     weights = tuple({id(p): p for p in cell.trainable_params() if p.requires_grad}.values())
     leaves = [inputs[i].view(onp.ndarray) for i in positions] + \
         [w.view(onp.ndarray) for w in weights]
-    if not leaves:
-        return call(args, kwargs)
     captured, count = [], len(args)
 
     def traced(boxes):
@@ -71,11 +69,13 @@ def call_recorded(cell, args, kwargs, call):
         for slot, position in enumerate(positions):
             full[position] = boxes[slot]
         with substituting(weights, boxes[len(positions):]):
-            captured.append(call(tuple(full[:count]), dict(zip(kwargs, full[count:]))))
+            captured.append(cell(*full[:count], **dict(zip(kwargs, full[count:]))))
 
+    # inside this trace the call runs as every call in a gradient pass does
     _, _, roots, trace_id = trace_leaves(traced, leaves)
     out = captured[0]
-    state[RECORD] = ForwardRecord(inputs, positions, weights, out, roots, leaves, trace_id)
+    if leaves:  # with nothing traced there is nothing a gradient could reuse
+        state[RECORD] = ForwardRecord(inputs, positions, weights, out, roots, leaves, trace_id)
     return wrap_tree(unbox_level(out, trace_id))
 
 
