@@ -2,7 +2,9 @@
 match finite differences (float64), the record dies at the Cell's next call, a record that
 cannot serve the gradient asked runs the forward again, and errors leave no record behind.
 MindSpore's behaviour itself is replayed in ``test_forward_record_oracle.py``."""
+import copy
 import gc
+import pickle
 import types
 import weakref
 
@@ -183,3 +185,12 @@ def test_without_set_grad_nothing_is_recorded():
     net(x)
     ms.grad(net)(x)
     assert RECORD not in net.__dict__ and net.runs == 2
+
+
+def test_copies_and_pickles_leave_the_record_behind():
+    net, x = Curve().set_grad(), ms.Tensor(X)
+    net(x)
+    for copied in (copy.deepcopy(net), pickle.loads(pickle.dumps(net))):
+        assert RECORD not in copied.__dict__ and copied.requires_grad
+        onp.testing.assert_allclose(ms.grad(copied)(x), _numeric(net, X), rtol=1e-6)
+    assert RECORD in net.__dict__  # the original keeps its own

@@ -54,6 +54,7 @@ def _out_of_float_type(dtype, output):
 
 class Cell(CellTree):
     """Base class of every layer and network: subclass it and define ``construct``."""
+    requires_grad = False  # set_grad(); a class default, so Cells without __init__ run too
 
     def __init__(self, auto_prefix=True, flags=None):
         state = self.__dict__
@@ -65,7 +66,9 @@ class Cell(CellTree):
         state["_auto_prefix"] = auto_prefix
         state["_bprop_debug"] = False
         state["training"] = False
-        state["requires_grad"] = False
+
+    def __getstate__(self):  # copies and pickles leave a recorded forward behind
+        return {k: v for k, v in self.__dict__.items() if k != "_forward_record"}
 
     # ---- attribute registration ------------------------------------------------------
     def _registry(self, name):
@@ -248,14 +251,13 @@ class Cell(CellTree):
             raise ConstructMissingError(message(
                 type(self).__name__, "a construct method", "none",
                 "Define construct(self, ...) in the Cell subclass."))
-        state = self.__dict__
-        if state["requires_grad"]:  # set_grad: a call outside gradients records its forward
+        if self.requires_grad:  # set_grad: a call outside gradients records its forward
             if _tracer.trace_stack.top < 0:  # it calls this Cell again, inside its trace
                 from ..ops.forward_record import call_recorded
                 return call_recorded(self, args, kwargs)
-            if "_forward_record" in state:  # a call inside a gradient pass ends the record
-                del state["_forward_record"]
-        hooks = state["_hooks"]
+            if "_forward_record" in self.__dict__:  # a call inside a gradient pass ends it
+                del self.__dict__["_forward_record"]
+        hooks = self._hooks
         # all or nothing: a call that raises puts back the Parameters it wrote (an optimizer
         # stopped half-way, BatchNorm statistics moved before a later layer failed)
         with undo_writes_on_error():
