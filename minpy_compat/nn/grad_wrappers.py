@@ -42,6 +42,8 @@ class ForwardValueAndGrad(Cell):
                                         "with get_by_list=True", describe(weights),
                                         "Pass net.trainable_params()."))
         self.network, self.weights = network, weights
+        if isinstance(network, Cell):  # as MindSpore: its gradient reuses the forward it ran
+            network.set_grad()
         self.get_all, self.get_by_list, self.sens_param = get_all, get_by_list, sens_param
         self.grad = GradOperation(get_all=get_all, get_by_list=get_by_list,
                                   sens_param=sens_param)

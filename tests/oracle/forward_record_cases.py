@@ -108,9 +108,10 @@ def run_cases(ms, nn, C):
     u = ms.Tensor(onp.array([5.0, 5.0, 5.0], onp.float32))
     grad_all = C.GradOperation(get_all=True, get_by_list=True)
 
-    def scale_case(name, steps):
+    def scale_case(name, steps, grad_set=True):
         net = Scale()
-        net.set_grad()
+        if grad_set:
+            net.set_grad()
         grads = steps(net)
         out[name] = {"count": net.count, "grads": _floats(grads)}
 
@@ -135,6 +136,13 @@ def run_cases(ms, nn, C):
         return by_list(net, [net.w])(v)
 
     scale_case("frozen_parameter", frozen)
+
+    scale_case("forward_value_and_grad", lambda n: nn.ForwardValueAndGrad(
+        n, weights=n.trainable_params(), get_by_list=True, sens_param=True)(v, sens)[1],
+        grad_set=False)
+    scale_case("train_one_step_cell",
+               lambda n: nn.TrainOneStepCell(n, nn.SGD(n.trainable_params(), 0.1))(v),
+               grad_set=False)
 
     ms.set_seed(1)
     drop = nn.Dropout(p=0.5)
