@@ -1,9 +1,11 @@
 """A set_grad Cell's recorded forward, reused by its gradient: ``forward_record_cases``
 replayed on minpy_compat against MindSpore 2.10 (``tests/oracle/forward_record_fixture.json``).
 
-Accepted differences (in these we run construct once more than MindSpore):
+Accepted differences (construct-run counts: ours is MindSpore's plus OFFSET[name]):
 forward_x_forward_y_grad_x: we keep the last record only (MindSpore every one a grad takes)
 outside_parameter: a Parameter the record did not trace reruns the forward (MindSpore: no)
+train_one_step_cell_set_grad: set_grad on a training wrapper records nothing (MindSpore runs
+    its network twice a step; the losses and the updates are the same)
 """
 import json
 import os
@@ -20,7 +22,8 @@ HERE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "oracle")
 sys.path.insert(0, HERE)
 from forward_record_cases import run_cases  # noqa: E402
 
-ONE_MORE_RUN = ("forward_x_forward_y_grad_x", "outside_parameter")  # the docstring's
+OFFSET = {"forward_x_forward_y_grad_x": 1, "outside_parameter": 1,
+          "train_one_step_cell_set_grad": -2}  # the docstring's accepted differences
 with open(os.path.join(HERE, "forward_record_fixture.json")) as handle:
     THEIRS = json.load(handle)
 
@@ -35,8 +38,8 @@ def test_case_matches_mindspore(ours, name):
     mine, theirs = ours[name], THEIRS[name]
     assert set(mine) == set(theirs)
     for key, want in theirs.items():
-        if key == "count" and name in ONE_MORE_RUN:
-            want += 1
+        if key == "count" and name in OFFSET:
+            want += OFFSET[name]
         if key == "grads":
             onp.testing.assert_allclose(_flat(mine[key]), _flat(want), rtol=1e-4, atol=1e-5)
         elif key == "mean0":

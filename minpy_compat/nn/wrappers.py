@@ -36,6 +36,8 @@ class TrainOneStepCell(Cell):
     from Parameter name to gradient). ``sens`` scales the gradients.
     """
 
+    _runs_gradients = True  # set_grad() on it records nothing (ops/forward_record)
+
     def __init__(self, network, optimizer, sens=None, return_grad=False):
         super().__init__(auto_prefix=False)
         self.network = network

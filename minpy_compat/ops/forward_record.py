@@ -56,6 +56,12 @@ def call_recorded(cell, args, kwargs):
     """``cell(*args, **kwargs)`` traced and recorded on ``cell`` (its output unboxed)."""
     state = cell.__dict__
     state.pop(RECORD, None)  # the previous record goes first: no graph outlives the next call
+    if not _recordable(cell):
+        state["requires_grad"] = False  # this call runs as a Cell without set_grad runs
+        try:
+            return cell(*args, **kwargs)
+        finally:
+            state["requires_grad"] = True
     inputs = tuple(args) + tuple(kwargs.values())
     positions = tuple(i for i, v in enumerate(inputs)
                       if isinstance(v, onp.ndarray) and v.dtype.kind in "fc")
@@ -77,6 +83,16 @@ def call_recorded(cell, args, kwargs):
     if leaves:  # with nothing traced there is nothing a gradient could reuse
         state[RECORD] = ForwardRecord(inputs, positions, weights, out, roots, leaves, trace_id)
     return wrap_tree(unbox_level(out, trace_id))
+
+
+def _recordable(cell):
+    """False for a training wrapper: a Cell that runs gradients in its construct
+    (``_runs_gradients``) or holds an optimizer cannot run traced with respect to its own
+    Parameters, and no gradient of it could use the record."""
+    from ..nn.optimizer import Optimizer
+    if getattr(type(cell), "_runs_gradients", False):
+        return False
+    return not any(isinstance(c, Optimizer) for c in cell.__dict__["_cells"].values())
 
 
 def reuse(cell, args, kwargs, positions, weights, sens, has_aux, where):

@@ -144,6 +144,13 @@ def run_cases(ms, nn, C):
                lambda n: nn.TrainOneStepCell(n, nn.SGD(n.trainable_params(), 0.1))(v),
                grad_set=False)
 
+    def wrapper_set_grad(net):  # set_grad on the training wrapper itself
+        step = nn.TrainOneStepCell(net, nn.SGD(net.trainable_params(), 0.1))
+        step.set_grad()
+        return [step(v), step(v), net.w]
+
+    scale_case("train_one_step_cell_set_grad", wrapper_set_grad, grad_set=False)
+
     ms.set_seed(1)
     drop = nn.Dropout(p=0.5)
     drop.set_train()
