@@ -194,3 +194,28 @@ def test_copies_and_pickles_leave_the_record_behind():
         assert RECORD not in copied.__dict__ and copied.requires_grad
         onp.testing.assert_allclose(ms.grad(copied)(x), _numeric(net, X), rtol=1e-6)
     assert RECORD in net.__dict__  # the original keeps its own
+
+
+def test_a_cell_taking_its_own_gradients_runs_plainly_under_set_grad():
+    class GradWrap(nn.Cell):  # MindSpore's idiom; set_grad on it is common in its tests
+        def __init__(self, net):
+            super().__init__()
+            self.network, self.weights = net, ms.ParameterTuple(net.trainable_params())
+
+        def construct(self, x):
+            return ops.GradOperation(get_by_list=True)(self.network, self.weights)(x)
+
+    inner, x = Curve(), ms.Tensor(X)
+    wrap = GradWrap(inner).set_grad()
+    for runs in (1, 2):  # the first call's traced attempt fails before inner runs
+        grads = wrap(x)
+        assert inner.runs == runs and RECORD not in wrap.__dict__
+        onp.testing.assert_allclose(grads[0], _numeric(inner, X, inner.w), rtol=1e-6)
+
+
+def test_a_construct_error_under_set_grad_is_raised_and_the_cell_still_records():
+    net = Curve().set_grad()
+    with pytest.raises(ValueError):
+        net(ms.Tensor(onp.ones(4)))  # (3,) weights against 4 inputs
+    net(ms.Tensor(X))
+    assert RECORD in net.__dict__

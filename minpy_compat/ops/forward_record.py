@@ -57,11 +57,7 @@ def call_recorded(cell, args, kwargs):
     state = cell.__dict__
     state.pop(RECORD, None)  # the previous record goes first: no graph outlives the next call
     if not _recordable(cell):
-        state["requires_grad"] = False  # this call runs as a Cell without set_grad runs
-        try:
-            return cell(*args, **kwargs)
-        finally:
-            state["requires_grad"] = True
+        return _unrecorded(cell, args, kwargs)
     inputs = tuple(args) + tuple(kwargs.values())
     positions = tuple(i for i, v in enumerate(inputs)
                       if isinstance(v, onp.ndarray) and v.dtype.kind in "fc")
@@ -78,19 +74,38 @@ def call_recorded(cell, args, kwargs):
             captured.append(cell(*full[:count], **dict(zip(kwargs, full[count:]))))
 
     # inside this trace the call runs as every call in a gradient pass does
-    _, _, roots, trace_id = trace_leaves(traced, leaves)
+    try:
+        _, _, roots, trace_id = trace_leaves(traced, leaves)
+    except Exception:
+        # (its Parameter writes are undone) a construct that cannot run traced over its own
+        # Parameters, as one taking their gradients itself: it runs as without set_grad,
+        # and from now on always does if that works
+        output = _unrecorded(cell, args, kwargs)
+        state["_unrecordable"] = True
+        return output
     out = captured[0]
     if leaves:  # with nothing traced there is nothing a gradient could reuse
         state[RECORD] = ForwardRecord(inputs, positions, weights, out, roots, leaves, trace_id)
     return wrap_tree(unbox_level(out, trace_id))
 
 
+def _unrecorded(cell, args, kwargs):
+    """``cell(*args, **kwargs)`` run as a Cell without set_grad runs."""
+    state = cell.__dict__
+    state["requires_grad"] = False
+    try:
+        return cell(*args, **kwargs)
+    finally:
+        state["requires_grad"] = True
+
+
 def _recordable(cell):
     """False for a training wrapper: a Cell that runs gradients in its construct
     (``_runs_gradients``) or holds an optimizer cannot run traced with respect to its own
-    Parameters, and no gradient of it could use the record."""
+    Parameters, and no gradient of it could use the record; nor for one whose construct
+    failed traced and ran plainly (``_unrecordable``)."""
     from ..nn.optimizer import Optimizer
-    if getattr(type(cell), "_runs_gradients", False):
+    if getattr(type(cell), "_runs_gradients", False) or "_unrecordable" in cell.__dict__:
         return False
     return not any(isinstance(c, Optimizer) for c in cell.__dict__["_cells"].values())
 
