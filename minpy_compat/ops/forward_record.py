@@ -1,14 +1,17 @@
 """A Cell's recorded forward, reused by its gradient (MindSpore 2.10's PyNative rule).
 
-A Cell with ``requires_grad`` (``set_grad()``; ``TrainOneStepCell`` sets it on its network)
-called outside every gradient pass runs traced with respect to its float Tensor inputs and
-its trainable Parameters, and keeps that record until its next call. A gradient of that
-same Cell (``grad``, ``value_and_grad``, ``GradOperation``, ``differentiate``) whose inputs
-are the very same Tensor objects (other arguments equal) takes the record and runs only
-the backward half: the forward's side effects (BatchNorm's moving statistics, a Dropout
-mask) happen once, as in MindSpore. A record serves one gradient; one that cannot serve
-the gradient asked (another input, a Parameter it did not trace, an int input) is dropped
-and the gradient runs the forward again.
+A Cell with ``requires_grad`` (``set_grad()``; ``TrainOneStepCell`` and
+``ForwardValueAndGrad`` set it on their network) called outside every gradient pass runs
+traced with respect to its float Tensor inputs and its trainable Parameters, and keeps
+that record until its next call. A gradient of that same Cell (``grad``,
+``value_and_grad``, ``GradOperation``, ``differentiate``) whose inputs are the very same
+Tensor objects (other arguments equal) takes the record and runs only the backward half:
+the forward's side effects (BatchNorm's moving statistics, a Dropout mask) happen once, as
+in MindSpore. A record serves one gradient; one that cannot serve the gradient asked
+(another input, a Parameter it did not trace, an int input) is dropped and the gradient
+runs the forward again. (MindSpore keeps every record until a gradient takes it; we keep
+the last one only, so no graph outlives the Cell's next call.) Training wrappers, and
+Cells whose construct fails traced (one taking its own gradients), run plainly.
 
 >>> import minpy_compat as ms
 >>> from minpy_compat import nn, ops
