@@ -18,6 +18,7 @@ a Cell that defines ``bprop`` runs as one op whose gradient is that ``bprop``
 """
 from collections import OrderedDict
 
+import autograd.tracer as _tracer
 import numpy as onp
 from autograd.tracer import getval
 
@@ -53,6 +54,7 @@ def _out_of_float_type(dtype, output):
 
 class Cell(CellTree):
     """Base class of every layer and network: subclass it and define ``construct``."""
+    requires_grad = False  # set_grad(); a class default, so Cells without __init__ run too
 
     def __init__(self, auto_prefix=True, flags=None):
         state = self.__dict__
@@ -64,7 +66,9 @@ class Cell(CellTree):
         state["_auto_prefix"] = auto_prefix
         state["_bprop_debug"] = False
         state["training"] = False
-        state["requires_grad"] = False
+
+    def __getstate__(self):  # copies and pickles leave a recorded forward behind
+        return {k: v for k, v in self.__dict__.items() if k != "_forward_record"}
 
     # ---- attribute registration ------------------------------------------------------
     def _registry(self, name):
@@ -185,7 +189,7 @@ class Cell(CellTree):
         return self
 
     def set_grad(self, requires_grad=True):
-        """Recorded only (``self.requires_grad``): eager gradients need no preparation."""
+        """With ``requires_grad``, a gradient reuses a recorded call (``ops/forward_record``)."""
         self.__dict__["requires_grad"] = requires_grad
         return self
 
@@ -247,6 +251,12 @@ class Cell(CellTree):
             raise ConstructMissingError(message(
                 type(self).__name__, "a construct method", "none",
                 "Define construct(self, ...) in the Cell subclass."))
+        if self.requires_grad:  # set_grad: a call outside gradients records its forward
+            if _tracer.trace_stack.top < 0:  # it calls this Cell again, inside its trace
+                from ..ops.forward_record import call_recorded
+                return call_recorded(self, args, kwargs)
+            if "_forward_record" in self.__dict__:  # a call inside a gradient pass ends it
+                del self.__dict__["_forward_record"]
         hooks = self._hooks
         # all or nothing: a call that raises puts back the Parameters it wrote (an optimizer
         # stopped half-way, BatchNorm statistics moved before a later layer failed)

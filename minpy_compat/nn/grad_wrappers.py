@@ -27,6 +27,8 @@ class ForwardValueAndGrad(Cell):
     """``(network(*inputs), gradients)`` with ``GradOperation``'s options; with
     ``sens_param`` the last input is the sensitivity."""
 
+    _runs_gradients = True  # set_grad() on it records nothing (ops/forward_record)
+
     def __init__(self, network, weights=None, get_all=False, get_by_list=False,
                  sens_param=False):
         super().__init__(auto_prefix=False)
@@ -42,6 +44,8 @@ class ForwardValueAndGrad(Cell):
                                         "with get_by_list=True", describe(weights),
                                         "Pass net.trainable_params()."))
         self.network, self.weights = network, weights
+        if isinstance(network, Cell):  # as MindSpore: its gradient reuses the forward it ran
+            network.set_grad()
         self.get_all, self.get_by_list, self.sens_param = get_all, get_by_list, sens_param
         self.grad = GradOperation(get_all=get_all, get_by_list=get_by_list,
                                   sens_param=sens_param)
@@ -56,6 +60,8 @@ class ForwardValueAndGrad(Cell):
 class WithGradCell(Cell):
     """The gradients of ``loss_fn(network(data), label)`` (or of ``network(*inputs)`` with
     no ``loss_fn``) for the network's trainable Parameters, scaled by ``sens``."""
+
+    _runs_gradients = True  # set_grad() on it records nothing (ops/forward_record)
 
     def __init__(self, network, loss_fn=None, sens=None):
         super().__init__(auto_prefix=False)

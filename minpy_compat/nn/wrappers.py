@@ -36,9 +36,12 @@ class TrainOneStepCell(Cell):
     from Parameter name to gradient). ``sens`` scales the gradients.
     """
 
+    _runs_gradients = True  # set_grad() on it records nothing (ops/forward_record)
+
     def __init__(self, network, optimizer, sens=None, return_grad=False):
         super().__init__(auto_prefix=False)
         self.network = network
+        self.network.set_grad()  # as MindSpore: a forward it runs itself is reused by its grad
         self.optimizer = optimizer
         self.weights = ParameterTuple(optimizer.parameters)
         self.sens = 1.0 if sens is None else sens
