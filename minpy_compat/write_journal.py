@@ -61,3 +61,9 @@ def before_write(param):
     stack = getattr(_journal, "stack", None)
     if stack and id(param) not in stack[-1]:
         stack[-1][id(param)] = (param, param.view(onp.ndarray).copy())
+
+
+def open_blocks():
+    """How many ``undo_writes_on_error`` blocks are open in this thread."""
+    stack = getattr(_journal, "stack", None)
+    return len(stack) if stack else 0
