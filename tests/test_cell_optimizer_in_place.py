@@ -130,7 +130,7 @@ def test_a_failure_after_the_step_in_train_one_step_cell_undoes_it(name, monkeyp
     step = nn.TrainOneStepCell(nn.WithLossCell(net, nn.MSELoss()), optimizer)
     x, y = ms.Tensor(onp.ones((3, 4), onp.float32)), ms.Tensor(onp.zeros((3, 2), onp.float32))
     step(x, y)
-    assert counting.staged == 0 and counting.copies > 0  # in place; the outer block's copies
+    assert counting.staged == 0 and counting.copies == 0  # in place; the step ends the call
     before = state_of(optimizer)
 
     def refuse(cell, args, output):
@@ -138,6 +138,38 @@ def test_a_failure_after_the_step_in_train_one_step_cell_undoes_it(name, monkeyp
     step.register_forward_hook(refuse)
     with pytest.raises(RuntimeError, match="refused after the update"):
         step(x, y)
+    assert counting.staged == 0 and counting.copies > 0  # a hook follows: the journal copies
+    for n, p in optimizer.parameters_and_names():
+        onp.testing.assert_array_equal(p.asnumpy(), before[n], err_msg=n)
+
+
+class FailingTrainStep(nn.TrainOneStepCell):
+    def construct(self, *inputs):
+        super().construct(*inputs)
+        raise KeyError("fails after the update")
+
+
+class FailingAround(nn.Cell):
+    def __init__(self, step):
+        super().__init__()
+        self.step = step
+
+    def construct(self, *inputs):
+        self.step(*inputs)
+        raise KeyError("fails after the update")
+
+
+@pytest.mark.parametrize("wrap", [
+    lambda net, opt: FailingTrainStep(nn.WithLossCell(net, nn.MSELoss()), opt),
+    lambda net, opt: FailingAround(nn.TrainOneStepCell(nn.WithLossCell(net, nn.MSELoss()), opt)),
+], ids=["subclass", "enclosing_cell"])
+def test_a_failure_after_train_one_step_cell_undoes_the_in_place_step(wrap):
+    net = nn.Dense(4, 2)
+    optimizer = nn.Adam(net.trainable_params(), 0.01)
+    step = wrap(net, optimizer)
+    before = state_of(optimizer)
+    with pytest.raises(KeyError):
+        step(ms.Tensor(onp.ones((3, 4), onp.float32)), ms.Tensor(onp.zeros((3, 2), onp.float32)))
     for n, p in optimizer.parameters_and_names():
         onp.testing.assert_array_equal(p.asnumpy(), before[n], err_msg=n)
 

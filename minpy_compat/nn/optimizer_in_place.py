@@ -8,14 +8,15 @@ every gradient is a plain array of its Parameter's shape and float dtype that sh
 memory with what the step writes, and NumPy does not raise on floating-point errors. The
 checks run before the first write; otherwise the optimizer takes its staged path. The
 write journal keeps its copies only where an enclosing Cell call could still fail (as in
-``TrainOneStepCell``): when the optimizer's own call is the only block open and it has no
+a subclass of ``TrainOneStepCell``): when the optimizer's own call is the only block open, or
+``TrainOneStepCell``'s call around it ends with the update (``step_last``), and neither has
 hooks, the step is final once it starts, and writes with no copy. Each update is the same
 NumPy expression as the staged path's, so the values are the same bit for bit.
 """
 import numpy as onp
 
 from ..substitution import OPEN
-from ..write_journal import before_write, open_blocks
+from ..write_journal import before_write, final_blocks, open_blocks, writes_are_final
 
 _FLOAT = "f"
 
@@ -50,16 +51,16 @@ def _plain_gradients(optimizer, gradients, states):
     if errors["over"] in ("raise", "call") or errors["invalid"] in ("raise", "call") \
             or errors["divide"] in ("raise", "call") or errors["under"] in ("raise", "call"):
         return None  # a FloatingPointError could stop the step half-way
-    if open_blocks() > _own_blocks(optimizer):
+    if open_blocks() > final_blocks() + _own_blocks(optimizer):
         for buffer in written + [optimizer.learning_rate, optimizer.global_step]:
             before_write(buffer)
     return plain
 
 
-def _own_blocks(optimizer):
-    """1 when the open journal block is the optimizer's own call, which nothing can fail
-    after (no hooks, no ``to_float``); 0 when no block of its own is open."""
-    state = optimizer.__dict__
+def _own_blocks(cell):
+    """1 when ``cell``'s own call is running once and nothing in it can fail after its
+    ``construct`` (no hooks, no ``to_float``); else 0."""
+    state = cell.__dict__
     if state.get("_running", 0) != 1:
         return 0
     hooks = state["_hooks"]
@@ -67,6 +68,16 @@ def _own_blocks(optimizer):
             or state.get("_float_type") is not None:
         return 0
     return 1
+
+
+def step_last(train_cell, optimizer, gradients):
+    """``optimizer(gradients)`` as the last thing ``train_cell``'s call does: with no copy
+    for its block when it is ``TrainOneStepCell`` itself, the only block open, hookless."""
+    if open_blocks() == 1 and _own_blocks(train_cell) \
+            and type(train_cell).construct is _CONSTRUCTS.get(type(train_cell)):
+        with writes_are_final():
+            return optimizer(gradients)
+    return optimizer(gradients)
 
 
 def _finish(optimizer, rate):
@@ -173,7 +184,7 @@ _CONSTRUCTS = {}
 
 
 def goes_in_place(*classes):
-    """Mark optimizer classes (and so not their subclasses) whose own ``construct`` may step
-    in place."""
+    """Mark classes, not their subclasses: optimizers whose own ``construct`` may step in
+    place, and training Cells whose own ``construct`` ends with the update (``step_last``)."""
     for cls in classes:
         _CONSTRUCTS[cls] = cls.construct
