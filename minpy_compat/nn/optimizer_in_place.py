@@ -2,7 +2,8 @@
 ``AdamWeightDecay``: ``w -= lr * g`` into the Parameters' own buffers, as hand-written NumPy
 does, in place of new arrays staged and copied in by ``assign_all``.
 
-A step goes in place only when nothing can stop it half-way: outside every gradient pass,
+A step goes in place only when nothing can stop it half-way (short of running out of memory
+for a temporary): outside every gradient pass,
 for the optimizer classes themselves (a subclass may do more after ``construct``), when
 every gradient is a plain array of its Parameter's shape and float dtype that shares no
 memory with what the step writes, and NumPy does not raise on floating-point errors. The
@@ -36,7 +37,8 @@ def _plain_gradients(optimizer, gradients, states):
     if OPEN[0] or type(optimizer).construct is not _CONSTRUCTS.get(type(optimizer)):
         return None
     params = optimizer.parameters
-    written = list(params) + [s for state in states for s in state]
+    written = list(params) + [s for state in states for s in state] \
+        + [optimizer.learning_rate, optimizer.global_step]
     owners = {_owner(buffer) for buffer in written}
     if len(owners) != len(written):  # buffers that share memory: each update reads the old
         return None
@@ -52,7 +54,7 @@ def _plain_gradients(optimizer, gradients, states):
             or errors["divide"] in ("raise", "call") or errors["under"] in ("raise", "call"):
         return None  # a FloatingPointError could stop the step half-way
     if open_blocks() > final_blocks() + _own_blocks(optimizer):
-        for buffer in written + [optimizer.learning_rate, optimizer.global_step]:
+        for buffer in written:
             before_write(buffer)
     return plain
 
