@@ -61,3 +61,31 @@ def before_write(param):
     stack = getattr(_journal, "stack", None)
     if stack and id(param) not in stack[-1]:
         stack[-1][id(param)] = (param, param.view(onp.ndarray).copy())
+
+
+def open_blocks():
+    """How many ``undo_writes_on_error`` blocks are open in this thread."""
+    stack = getattr(_journal, "stack", None)
+    return len(stack) if stack else 0
+
+
+def final_blocks():
+    """How many of the open blocks (outermost first) were declared ``writes_are_final``."""
+    return getattr(_journal, "final", 0)
+
+
+class writes_are_final:
+    """``with writes_are_final(): write()``: the caller vouches that the blocks open now end
+    without an error once ``write()`` returns (nothing after it can fail), so an all-or-nothing
+    writer inside needs no copy for them; its own block still undoes its own error."""
+
+    __slots__ = ("previous",)
+
+    def __enter__(self):
+        self.previous = final_blocks()
+        _journal.final = open_blocks()
+        return self
+
+    def __exit__(self, exc_type, exc, traceback):
+        _journal.final = self.previous
+        return False

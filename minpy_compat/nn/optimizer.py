@@ -27,6 +27,8 @@ from ..ops.writes import assign_all
 from ..tensor import Parameter, ParameterTuple, Tensor
 from .cell import Cell
 from .learning_rates import LearningRateSchedule
+from .optimizer_gradients import _check_gradient
+from .optimizer_in_place import adam_step, goes_in_place, momentum_step, sgd_step
 
 
 def _number(where, name, value, ok, expected):
@@ -196,6 +198,8 @@ class SGD(Optimizer):
         # read from global_step (a Parameter), so a step undone by a later failure is undone
         first = int(self.global_step[0]) == 0
         gradients, rate = self._prepared(gradients)
+        if sgd_step(self, gradients, rate, first):
+            return True
         updates = []
         for i, (param, grad, accum) in enumerate(zip(self.parameters, gradients, self.accum)):
             step = grad
@@ -222,6 +226,8 @@ class Momentum(Optimizer):
 
     def construct(self, gradients):
         gradients, rate = self._prepared(gradients)
+        if momentum_step(self, gradients, rate):
+            return True
         updates = []
         for i, (param, grad, moment) in enumerate(zip(self.parameters, gradients, self.moments)):
             new_moment = self.momentum * moment + grad
@@ -262,6 +268,8 @@ class Adam(Optimizer):
         t = int(self.global_step[0]) + 1
         powers = [b1 ** t, b2 ** t]
         correction = onp.sqrt(1 - powers[1]) / (1 - powers[0])
+        if adam_step(self, gradients, rate, correction):
+            return True
         updates = []
         vhats = self.vhat if self.use_amsgrad else [None] * len(self.parameters)
         for i, (param, grad, m, v, vhat) in enumerate(
@@ -279,21 +287,4 @@ class Adam(Optimizer):
         return True
 
 
-def _check_gradient(where, param, grad, index=None):
-    """A gradient is numbers whose shape broadcasts to its Parameter's without growing it
-    (with ``index``, the message names the gradient and its Parameter, on an error only)."""
-    data = onp.asarray(getval(grad))
-    shape, dtype = data.shape, data.dtype
-    if shape != param.shape and (len(shape) > param.ndim or any(
-            s not in (1, n) for s, n in zip(reversed(shape), reversed(param.shape)))):
-        raise OptimizerError(message(_gradient_where(where, param, index),
-                                     f"shape {param.shape}, the Parameter's",
-                                     f"shape {shape}", "Pass the gradients in the order of "
-                                     "the optimizer's parameters."))
-    if dtype.kind not in "biuf":
-        raise OptimizerTypeError(message(_gradient_where(where, param, index), "real numbers",
-                                         describe(grad)))
-
-
-def _gradient_where(where, param, index):
-    return where if index is None else f"{where} gradient {index} (Parameter '{param.name}')"
+goes_in_place(SGD, Momentum, Adam)

@@ -15,6 +15,7 @@ import numpy as onp
 
 from ..errors import OptimizerError, OptimizerTypeError, describe, message
 from .optimizer import Optimizer
+from .optimizer_in_place import adam_weight_decay_step, goes_in_place
 
 
 def _float(where, name, value, ok, expected):
@@ -141,6 +142,8 @@ class AdamWeightDecay(Optimizer):
 
     def construct(self, gradients):
         gradients, rate = self._prepared(gradients)
+        if adam_weight_decay_step(self, gradients, rate):
+            return True
         b1, b2, updates = self.beta1, self.beta2, []
         for i, (param, grad, m, v, decay) in enumerate(
                 zip(self.parameters, gradients, self.moments1, self.moments2, self._decays)):
@@ -151,3 +154,6 @@ class AdamWeightDecay(Optimizer):
             updates += [(m, new_m), (v, new_v), (param, param - self._lr_for(i, rate) * step)]
         self._commit(rate, updates)
         return True
+
+
+goes_in_place(AdamWeightDecay)

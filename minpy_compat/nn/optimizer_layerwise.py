@@ -13,6 +13,7 @@ import numpy as onp
 
 from ..errors import OptimizerError, OptimizerTypeError, describe, message
 from .optimizer import Adam, Optimizer
+from .optimizer_in_place import goes_in_place
 from .optimizer_adaptive import _bool, _float
 
 _IN_01 = (lambda v: 0 < v < 1), "a float in (0, 1)"
@@ -129,3 +130,6 @@ class LazyAdam(Adam):
         _bool(where, "use_nesterov", use_nesterov)
         super().__init__(params, learning_rate, beta1, beta2, eps, use_locking, use_nesterov,
                          weight_decay, loss_scale)
+
+
+goes_in_place(LazyAdam)

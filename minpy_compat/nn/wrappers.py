@@ -11,6 +11,7 @@
 from ..ops.differentiate import differentiate
 from ..tensor import ParameterTuple
 from .cell import Cell
+from .optimizer_in_place import goes_in_place, step_last
 
 
 class WithLossCell(Cell):
@@ -52,7 +53,10 @@ class TrainOneStepCell(Cell):
                                           where=f"TrainOneStepCell({type(self.network).__name__})")
         if self.sens != 1.0:
             grads = [g * self.sens for g in grads]
-        self.optimizer(tuple(grads))
+        step_last(self, self.optimizer, tuple(grads))  # the update is final: no undo copy
         if self.return_grad:  # MindSpore 2.10: a dict from Parameter name to gradient
             return loss, {param.name: grad for param, grad in zip(self.weights, grads)}
         return loss
+
+
+goes_in_place(TrainOneStepCell)  # its construct ends with the update
