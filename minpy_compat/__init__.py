@@ -81,4 +81,5 @@ __getattr__, __dir__ = lazy_names(__name__, {
     "ms_runtime_flags": ["COMPATIBLE", "LAX", "STRICT", "get_level", "get_log_config",
                          "launch_blocking"],
 }, globals(), submodules=("amp", "communication", "dataset", "mint", "parallel", "train",
-                          "version"))
+                          "version",
+                          "log"))  # MindSpore's logger module (added in session 19)

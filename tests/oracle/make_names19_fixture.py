@@ -6,13 +6,17 @@ Run with the oracle's interpreter: ``python tests/oracle/make_names19_fixture.py
 """
 import json
 import os
+import sys
 
 for key in ("GLOG_v", "GLOG_logtostderr", "GLOG_log_dir", "GLOG_stderrthreshold"):
     os.environ.pop(key, None)
+sys.path.insert(0, os.path.dirname(__file__))
 import numpy as np  # noqa: E402
 import mindspore as ms  # noqa: E402
 from mindspore import nn  # noqa: E402
 from mindspore.common.initializer import One  # noqa: E402
+
+from log_lines_capture import log_lines  # noqa: E402
 
 
 def plain(t):
@@ -72,6 +76,8 @@ def main():
         "syntax_levels": {name: getattr(ms, name) for name in ("STRICT", "COMPATIBLE", "LAX")},
         "log": {"level": ms.get_level(), "config": ms.get_log_config(),
                 "launch_blocking": repr(ms.launch_blocking())},
+        "log_lines": {str(level): log_lines("mindspore", sys.executable, level)
+                      for level in (None, "1", "3")},
         "adam_offload": {"plain": adam_offload_run(0.0), "decay": adam_offload_run(0.01)},
         "no_init": no_init_cases(),
         "common_same_as_top": sorted(
