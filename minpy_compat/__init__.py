@@ -82,4 +82,4 @@ __getattr__, __dir__ = lazy_names(__name__, {
                          "launch_blocking"],
 }, globals(), submodules=("amp", "communication", "dataset", "mint", "parallel", "train",
                           "version",
-                          "log"))  # MindSpore's logger module (added in session 19)
+                          "log", "multiprocessing"))  # MindSpore's modules added in session 19

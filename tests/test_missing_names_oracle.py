@@ -8,6 +8,8 @@ Accepted differences:
   types is refused with TypeError (MindSpore holds bfloat16 data through its own NumPy type).
 - nn.no_init_parameters defers nothing: Parameters are drawn when made, so the random stream
   differs from MindSpore's (which draws them at init_parameters_data).
+- ms.multiprocessing.Pool and Process are Python's own (MindSpore's wrappers restart its
+  device runtime in a forked child; there is none here).
 - ms.log lines end their time stamp in ".000"; MindSpore's last field varies in width.
 
 MindSpore names left out, with the reason (see also the session-19 report):
@@ -175,9 +177,23 @@ def test_mstype_and_tensor_module_still_work():
 
 
 def test_cold_numpy_import_loads_none_of_the_new_modules():
-    code = ("import sys, minpy_compat.numpy; print(sorted(m for m in sys.modules if m.rsplit("
-            "'.', 1)[-1] in ('tensor_functions', 'low_precision', 'ms_runtime_flags', "
-            "'deferred_init', 'optimizer_offload', '_module_paths', 'log')))")
+    new = ("tensor_functions", "common.low_precision", "ms_runtime_flags", "nn.deferred_init",
+           "nn.optimizer_offload", "_module_paths", "log", "multiprocessing")
+    code = (f"import sys, minpy_compat.numpy; print(sorted(m for m in sys.modules if m in "
+            f"{tuple('minpy_compat.' + name for name in new)!r}))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          cwd=ROOT, env=dict(os.environ, PYTHONPATH=ROOT), check=True)
     assert out.stdout.strip() == "[]"
+
+
+def _scaled_sum(tensor):
+    return float((tensor * 2).sum())
+
+
+def test_multiprocessing_pool_maps_over_tensors():
+    from minpy_compat import multiprocessing as mp
+    assert ms.multiprocessing is mp and mp.Process and mp.Queue
+    tensors = [ms.Tensor(onp.arange(n, dtype=onp.float32)) for n in (2, 3, 4)]
+    with mp.get_context("spawn" if sys.platform == "win32" else "fork").Pool(2) as pool:
+        got = pool.map(_scaled_sum, tensors)
+    assert got == [n * (n - 1) for n in (2, 3, 4)]  # 2 * (0 + 1 + ... + n-1)
