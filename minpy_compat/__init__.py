@@ -27,6 +27,9 @@ from .ops.grad import any_grad as grad, any_value_and_grad as value_and_grad
 from .ops import jacfwd, jacrev, jvp, vjp, vmap  # top-level names in MindSpore too
 
 __version__ = "0.1.0"
+# ``ms.tensor`` is MindSpore's function (served lazily below), not our module ``tensor.py``
+# that the imports above bound here; ``from minpy_compat.tensor import ...`` still finds it
+del tensor  # noqa: F821
 
 from .module_paths import install as _install_module_paths  # noqa: E402
 
@@ -71,5 +74,12 @@ __getattr__, __dir__ = lazy_names(__name__, {
     "jit_config": ["JitConfig"],
     "ms_buffers": ["frombuffer"],
     "ops.ctrlflow": ["get_grad"],
+    # MindSpore 2.10 top-level names added in session 19: the tensor function, swapping,
+    # dtypes NumPy lacks (refused for data), log level and JIT syntax-level switches
+    "tensor_functions": ["swap_tensors", "tensor"],
+    "common.low_precision": ["bfloat16", "float8_e4m3fn", "float8_e5m2", "hifloat8", "qint4x2"],
+    "ms_runtime_flags": ["COMPATIBLE", "LAX", "STRICT", "get_level", "get_log_config",
+                         "launch_blocking"],
 }, globals(), submodules=("amp", "communication", "dataset", "mint", "parallel", "train",
-                          "version"))
+                          "version",
+                          "log", "multiprocessing"))  # MindSpore's modules added in session 19

@@ -64,3 +64,19 @@ def pytype_to_dtype(pytype):
 def dtype_to_pytype(dtype):
     """The Python type a dtype's scalars convert to."""
     return type(onp.zeros((), dtype).item())
+
+
+# MindSpore's dtypes that NumPy has no type for (``mstype.bfloat16``): names only, loaded on
+# first use from ``common/low_precision.py``, which refuses them for data
+_LOW_PRECISION = ("bfloat16", "float8_e4m3fn", "float8_e5m2", "hifloat8", "qint4x2")
+
+
+def __getattr__(name):
+    if name in _LOW_PRECISION:
+        from .common import low_precision
+        return getattr(low_precision, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__():
+    return sorted(set(globals()) | set(_LOW_PRECISION))

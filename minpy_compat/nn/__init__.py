@@ -94,6 +94,9 @@ _EXPORTS = {  # module -> the names it exports here
     "rest_cells": ["Jvp", "SyncBatchNorm", "TripletMarginWithDistanceLoss", "Vjp"],
     "adafactor": ["AdaFactor"],
     "loss_sampled": ["SampledSoftmaxLoss"],
+    # MindSpore 2.10's nn names added in session 19: host-offloaded Adam, deferred init
+    "optimizer_offload": ["AdamOffload"],
+    "deferred_init": ["no_init_parameters"],
 }
 __all__ = sorted((name for names in _EXPORTS.values() for name in names),
                  key=lambda name: (name.lower(), name))

@@ -55,6 +55,11 @@ class CellTree:
     def parameters_dict(self, recurse=True):
         return OrderedDict((p.name, p) for p in self.get_parameters(expand=recurse))
 
+    def init_parameters_data(self, auto_parallel_mode=False):
+        """``{parameter: parameter}``, as MindSpore returns once deferred data is made; ours
+        is made when a Parameter is (``nn.no_init_parameters`` defers nothing here)."""
+        return {param: param for param in self.get_parameters()}
+
     # ---- printing: the tree, as MindSpore 2.10 prints it -----------------------------
     def extend_repr(self):
         return ""

@@ -179,7 +179,8 @@ RULES = {"sgd": sgd, "sgd_momentum": sgd_momentum, "rmsprop": rmsprop, "adam": a
 # Cells, read from ``minpy_compat.nn`` on first use, beside MinPy's update rules above
 _CELL_OPTIMIZERS = ["Adadelta", "AdaFactor", "Adagrad", "Adam", "AdaMax", "AdamWeightDecay",
                     "ASGD", "FTRL", "Lamb", "LARS", "LazyAdam", "Momentum", "Optimizer",
-                    "ProximalAdagrad", "RMSProp", "Rprop", "SGD"]
+                    "ProximalAdagrad", "RMSProp", "Rprop", "SGD",
+                    "AdamOffload"]
 __getattr__, _ = reexport(__name__, _CELL_OPTIMIZERS)
 
 # MindSpore's submodules here (``nn.wrap.cell_wrapper``) come from ``module_paths``

@@ -15,7 +15,7 @@ import numpy as onp
 from autograd.tracer import getval
 
 from .. import numpy as np
-from .. import tensor as _tensor
+from ..tensor import is_tensor as _is_tensor
 from ..errors import CellArgumentError, CellTypeError, describe, message
 from . import functional as FN
 from . import primitives as P
@@ -46,7 +46,7 @@ def tensor_lt(input, other):
 
 def tensor_muls(input, other):
     """``input * other`` for a Tensor and a Python number."""
-    if _tensor.is_tensor(other) or not isinstance(other, (int, float, bool)):
+    if _is_tensor(other) or not isinstance(other, (int, float, bool)):
         raise CellTypeError(message("ops.tensor_muls other", "a Python number",
                                     describe(other), "Use ops.mul for two Tensors."))
     return FN.mul(input, other)
@@ -76,7 +76,7 @@ def addn(x):
 def _same_shape(where, variable, value):
     """MindSpore's assign_add/assign_sub refuse a value of another shape (no broadcasting)."""
     want, got = onp.shape(getval(variable)), onp.shape(getval(value))
-    if _tensor.is_tensor(value) and got != want:
+    if _is_tensor(value) and got != want:
         raise CellArgumentError(message(f"{where} value", f"variable's shape {want}",
                                         f"shape {got}"))
     return value
@@ -103,13 +103,13 @@ def view_as(input, other):
 
 def is_tensor(obj):
     """Whether ``obj`` is a Tensor (a Parameter included)."""
-    return _tensor.is_tensor(obj)
+    return _is_tensor(obj)
 
 
 def is_nonzero(input):
     """Whether the one element of ``input`` is nonzero, as a Python bool."""
     data = onp.asarray(getval(input))
-    if not _tensor.is_tensor(input):
+    if not _is_tensor(input):
         raise CellTypeError(message("ops.is_nonzero input", "a Tensor", describe(input)))
     if data.size != 1:
         raise CellArgumentError(message("ops.is_nonzero input", "a Tensor of one element",
