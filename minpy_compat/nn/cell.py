@@ -247,6 +247,9 @@ class Cell(CellTree):
             raise ConstructMissingError(message(
                 type(self).__name__, "a construct method", "none",
                 "Define construct(self, ...) in the Cell subclass."))
+        if not self.__dict__.get("_names_checked"):  # MindSpore's first-call renaming
+            self.check_names_and_refresh_name()
+            self.__dict__["_names_checked"] = True
         hooks = self._hooks
         # all or nothing: a call that raises puts back the Parameters it wrote (an optimizer
         # stopped half-way, BatchNorm statistics moved before a later layer failed)
