@@ -16,7 +16,8 @@ sys.path.insert(0, HERE)
 import zoo_runner  # noqa: E402
 
 SCRIPTS = ("mech_custom_bprop", "mech_freeze_ema", "mech_gan_step", "mech_gan_value_and_grad",
-           "mech_hooks_train", "mech_tied_embedding", "mech_tied_grads")
+           "mech_grad_accumulation", "mech_hooks_train", "mech_tied_embedding",
+           "mech_tied_grads")
 
 
 def main():
