@@ -15,9 +15,9 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import zoo_runner  # noqa: E402
 
-SCRIPTS = ("mech_custom_bprop", "mech_freeze_ema", "mech_gan_step", "mech_gan_value_and_grad",
-           "mech_grad_accumulation", "mech_hooks_train", "mech_tied_embedding",
-           "mech_tied_grads")
+SCRIPTS = ("mech_custom_bprop", "mech_distillation", "mech_freeze_ema", "mech_gan_step",
+           "mech_gan_value_and_grad", "mech_grad_accumulation", "mech_hooks_train",
+           "mech_tied_embedding", "mech_tied_grads")
 
 
 def main():
