@@ -151,6 +151,10 @@ class Parameter(Array):
     def data(self):
         return self
 
+    # MindSpore's lazy initialisation: its Parameter made from ``initializer(...)`` has no
+    # data until ``init_data()`` (or its first use). Here the data always exists already.
+    has_init = False
+
     def init_data(self, *args, **kwargs):
         return self
 

@@ -251,6 +251,9 @@ class Cell(CellTree):
             raise ConstructMissingError(message(
                 type(self).__name__, "a construct method", "none",
                 "Define construct(self, ...) in the Cell subclass."))
+        if not self.__dict__.get("_names_checked"):  # MindSpore's first-call renaming
+            self.check_names_and_refresh_name()
+            self.__dict__["_names_checked"] = True
         if self.requires_grad:  # set_grad: a call outside gradients records its forward
             if _tracer.trace_stack.top < 0:  # it calls this Cell again, inside its trace
                 from ..ops.forward_record import call_recorded

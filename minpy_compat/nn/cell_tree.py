@@ -3,6 +3,8 @@ each once however often it is held, in MindSpore's order. ``Cell`` inherits it.
 """
 from collections import OrderedDict
 
+from ..errors import CellArgumentError, message
+
 
 class CellTree:
     """Mixed into ``Cell`` (which keeps ``_cells`` and ``_params``, name -> value)."""
@@ -41,6 +43,26 @@ class CellTree:
                 if param is not None and id(param) not in seen:
                     seen.add(id(param))
                     yield (f"{path}.{name}" if path else name), param
+
+    def check_names_and_refresh_name(self):
+        """MindSpore's check on a Cell's first call: when Parameters of this tree share a
+        name (two sub-cells built apart, both ``fc1.weight``), every Parameter of the tree
+        is renamed to its path here (``network.discriminator.fc1.weight``)."""
+        names = [param.name for _, param in self.parameters_and_names()]
+        if len(set(names)) < len(names):
+            self.update_parameters_name()
+            self.check_names()
+
+    def check_names(self):
+        """Refuse two Parameters of this tree with one name."""
+        seen = {}
+        for path, param in self.parameters_and_names():
+            if param.name in seen:
+                raise CellArgumentError(message(
+                    f"{type(self).__name__}.check_names", "a unique name for each Parameter",
+                    f"'{param.name}' for both '{seen[param.name]}' and '{path}'",
+                    "Give the Parameters distinct names."))
+            seen[param.name] = path
 
     def get_parameters(self, expand=True):
         for _, param in self.parameters_and_names(expand=expand):

@@ -50,10 +50,12 @@ class Optimizer(Cell):
         super().__init__(auto_prefix=False)
         where = type(self).__name__
         params, group_lr, group_decay, grouped = self._flatten(parameters, where)
-        self.parameters = ParameterTuple(params)
+        self.global_step = Parameter(onp.zeros(1, onp.int32), name="global_step",
+                                     requires_grad=False)  # MindSpore's order: step, rate, params
         scheduled = isinstance(learning_rate, LearningRateSchedule)
         self._schedule = [0.0] if scheduled else self._rates(learning_rate, where)
         self.learning_rate = Parameter(onp.float32(self._schedule[0]), name="learning_rate")
+        self.parameters = ParameterTuple(params)
         self.weight_decay = _number(where, "weight_decay", weight_decay, lambda v: v >= 0,
                                     "a number >= 0")
         self.loss_scale = _number(where, "loss_scale", loss_scale, lambda v: v > 0,
@@ -64,8 +66,6 @@ class Optimizer(Cell):
         self._decays = [self.weight_decay if d is None else d for d in group_decay] if grouped \
             else [0.0 if "beta" in p.name or "gamma" in p.name else self.weight_decay
                   for p in params]
-        self.global_step = Parameter(onp.zeros(1, onp.int32), name="global_step",
-                                     requires_grad=False)
         self._lr_schedule = learning_rate if scheduled else None
 
     def _flatten(self, parameters, where):

@@ -9,9 +9,11 @@
 4.0
 """
 from ..ops.differentiate import differentiate
+from ..ops.grad_operation import GradOperation
 from ..tensor import ParameterTuple
 from .cell import Cell
 from .optimizer_in_place import goes_in_place, step_last
+from .reshape_cells import Identity
 
 
 class WithLossCell(Cell):
@@ -47,6 +49,12 @@ class TrainOneStepCell(Cell):
         self.weights = ParameterTuple(optimizer.parameters)
         self.sens = 1.0 if sens is None else sens
         self.return_grad = return_grad
+        # MindSpore's tools for a subclass that writes its own construct
+        # (grads = self.grad(self.network, self.weights)(*inputs, sens))
+        self.grad = GradOperation(get_by_list=True, sens_param=True)
+        self.grad_no_sens = GradOperation(get_by_list=True)
+        self.reducer_flag = False
+        self.grad_reducer = Identity()
 
     def construct(self, *inputs):
         loss, _, grads, _ = differentiate(self.network, inputs, {}, (), self.weights,

@@ -19,9 +19,10 @@ from ..tensor import is_tensor
 
 
 def _tensors(where, x):
-    """``x`` as a tuple of Tensors, and whether it was one Tensor."""
+    """``x`` as a tuple of Tensors, and whether it was one Tensor (a ParameterTuple, a
+    tuple subclass, counts as a tuple)."""
     items = (x,) if is_tensor(x) else x
-    if type(items) not in (tuple, list) or not all(is_tensor(item) for item in items):
+    if not isinstance(items, (tuple, list)) or not all(is_tensor(item) for item in items):
         raise CellTypeError(message(f"{where} x", "a Tensor or a tuple or list of Tensors",
                                     describe(x)))
     return tuple(items), is_tensor(x)

@@ -123,27 +123,46 @@ def load_checkpoint(ckpt_file_name, net=None, strict_load=False, filter_prefix=N
 
 def load_param_into_net(net, parameter_dict, strict_load=False):
     """Copy values into ``net``'s Parameters by name (in place); returns MindSpore 2's
-    ``(param_not_load, ckpt_not_load)``: the net's names missing from the dict, and the
-    dict's names the net does not have."""
+    ``(param_not_load, ckpt_not_load)``: the net's names left unloaded, and the dict's
+    names the net does not have. Unless ``strict_load``, a Parameter whose name is missing
+    is looked up under the prefix the checkpoint adds (``net.`` when the checkpoint was
+    saved from a wrapping Cell), as MindSpore does."""
     if not isinstance(net, Cell):
         raise CellTypeError(message("load_param_into_net 'net'", "a Cell", describe(net)))
     if not isinstance(parameter_dict, dict):
         raise CellTypeError(message("load_param_into_net 'parameter_dict'", "a dict",
                                     describe(parameter_dict)))
     own = {p.name: p for p in net.get_parameters()}
-    for name, param in own.items():
-        if name in parameter_dict:
-            value = parameter_dict[name]
-            value = value.asnumpy() if hasattr(value, "asnumpy") else onp.asarray(value)
-            if value.shape != param.shape:
-                raise CheckpointShapeError(message(
-                    f"load_param_into_net: Parameter '{name}'", f"shape {param.shape}",
-                    f"shape {value.shape} in the checkpoint"))
-    for name, param in own.items():  # all shapes checked first: no half-loaded net
-        if name in parameter_dict:
-            param.set_data(parameter_dict[name])
-    return ([name for name in own if name not in parameter_dict],
+    sources = _checkpoint_names(own, parameter_dict, strict_load)
+    for name, key in sources.items():
+        value = parameter_dict[key]
+        value = value.asnumpy() if hasattr(value, "asnumpy") else onp.asarray(value)
+        if value.shape != own[name].shape:
+            raise CheckpointShapeError(message(
+                f"load_param_into_net: Parameter '{name}'", f"shape {own[name].shape}",
+                f"shape {value.shape} in the checkpoint ('{key}')"))
+    for name, key in sources.items():  # all shapes checked first: no half-loaded net
+        own[name].set_data(parameter_dict[key])
+    return ([name for name in own if name not in sources],
             [name for name in parameter_dict if name not in own])
+
+
+def _checkpoint_names(own, parameter_dict, strict_load):
+    """Net name -> checkpoint name: the same name; then, unless ``strict_load``, MindSpore's
+    fallback: the first checkpoint name ending with a missing name gives a prefix, every
+    missing name found under that prefix loads from there, and the search repeats."""
+    sources = {name: name for name in own if name in parameter_dict}
+    missing = [name for name in own if name not in parameter_dict]
+    while missing and not strict_load:
+        prefix = next((key[:-len(name)] for name in missing for key in parameter_dict
+                       if key.endswith(name)), None)
+        if prefix is None:
+            break
+        for name in missing:
+            if prefix + name in parameter_dict:
+                sources[name] = prefix + name
+        missing = [name for name in missing if name not in sources]
+    return sources
 
 
 def _append_info(append_info):

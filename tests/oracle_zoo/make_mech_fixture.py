@@ -1,0 +1,32 @@
+"""Record what MindSpore 2.10 gives for the training-mechanics scripts of this folder
+(``mech_*.py``: a GAN step, custom bprops, hooks, tied-weight gradients, freezing and
+EMA) into ``mech_fixture.json`` (CPU, PyNative, synchronous).
+
+Run with a Python that has MindSpore (an oracle only; the tests never import it):
+    /tmp/msvenv/bin/python tests/oracle_zoo/make_mech_fixture.py
+"""
+import json
+import os
+import sys
+
+import mindspore
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import zoo_runner  # noqa: E402
+
+SCRIPTS = ("mech_custom_bprop", "mech_distillation", "mech_freeze_ema", "mech_gan_step",
+           "mech_gan_value_and_grad", "mech_grad_accumulation", "mech_hooks_train",
+           "mech_tied_embedding", "mech_tied_grads")
+
+
+def main():
+    mindspore.set_context(mode=mindspore.PYNATIVE_MODE, device_target="CPU",
+                          pynative_synchronize=True)
+    recorded = {name: zoo_runner.run(name, "mindspore") for name in SCRIPTS}
+    with open(os.path.join(HERE, "mech_fixture.json"), "w") as handle:
+        json.dump(recorded, handle, indent=1, sort_keys=True)
+
+
+if __name__ == "__main__":
+    main()
