@@ -27,6 +27,8 @@ EXPORTS = {
     "random_tone": ["RandomAutoContrast", "RandomColorAdjust", "RandomEqualize",
                     "RandomInvert", "RandomPosterize", "RandomSharpness", "RandomSolarize"],
     "resized_crop": ["RandomResizedCrop"],
+    "hue": ["AdjustHue"],
+    "perspective": ["Perspective", "RandomPerspective"],
     "random_ops": ["CutOut", "RandomCrop", "RandomErasing", "RandomHorizontalFlip",
                    "RandomRotation", "RandomVerticalFlip"],
 }
