@@ -29,6 +29,9 @@ EXPORTS = {
     "resized_crop": ["RandomResizedCrop"],
     "hue": ["AdjustHue"],
     "perspective": ["Perspective", "RandomPerspective"],
+    "regions": ["Erase", "PadToSize", "ResizedCrop", "get_image_num_channels",
+                "get_image_size"],
+    "random_picks": ["RandomAdjustSharpness", "RandomColor", "RandomResize"],
     "random_ops": ["CutOut", "RandomCrop", "RandomErasing", "RandomHorizontalFlip",
                    "RandomRotation", "RandomVerticalFlip"],
 }

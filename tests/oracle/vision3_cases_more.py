@@ -1,0 +1,72 @@
+"""More ``dataset.vision`` cases for the MindSpore 2.10 oracle, third set (the shape of
+``vision_cases.py``): Erase, PadToSize, ResizedCrop, RandomAdjustSharpness, RandomColor,
+RandomResize, get_image_num_channels and get_image_size. ``make_vision3_fixture.py``
+records them, ``tests/test_dataset_vision3_more.py`` replays them."""
+import numpy as np
+
+from vision_cases import arr, on
+from vision_cases_random import draws
+from vision3_cases import EVEN, FLOAT, GRAY, ODD
+
+SMALL = ODD[:3, :4]
+
+DETERMINISTIC = {
+    "erase_rgb": lambda V, T, ds: on(V.Erase(1, 2, 3, 4, (9, 8, 7)), ODD),
+    "erase_int": lambda V, T, ds: on(V.Erase(0, 0, 2, 2, 5), ODD),
+    "erase_float": lambda V, T, ds: on(V.Erase(2, 1, 5, 8, (0.5, 2, 3)), FLOAT),
+    "erase_inplace": lambda V, T, ds: on(V.Erase(1, 1, 1, 1, 3, True), EVEN),
+    "pad_to_size_centre": lambda V, T, ds: on(V.PadToSize((10, 12)), ODD),
+    "pad_to_size_odd": lambda V, T, ds: on(V.PadToSize(10), EVEN),
+    "pad_to_size_offset": lambda V, T, ds: on(V.PadToSize((9, 11), (1, 2), (9, 8, 7)), ODD),
+    "pad_to_size_offset_int": lambda V, T, ds: on(V.PadToSize((11, 11), 1, 4), GRAY),
+    "pad_to_size_edge": lambda V, T, ds: on(V.PadToSize((9, 10), None, 0,
+                                                        V.Border.EDGE), ODD),
+    "pad_to_size_reflect": lambda V, T, ds: on(V.PadToSize((9, 12), (2, 1), 0,
+                                                           V.Border.REFLECT), ODD),
+    "pad_to_size_symmetric": lambda V, T, ds: on(V.PadToSize((10, 10), (1, 0), 0,
+                                                             V.Border.SYMMETRIC), EVEN),
+    "pad_to_size_float": lambda V, T, ds: on(V.PadToSize((8, 9)), FLOAT),
+    "resized_crop": lambda V, T, ds: on(V.ResizedCrop(1, 2, 4, 5, (7, 3)), ODD),
+    "resized_crop_int": lambda V, T, ds: on(V.ResizedCrop(0, 0, 6, 4, 3), EVEN),
+    "resized_crop_bicubic": lambda V, T, ds: on(V.ResizedCrop(2, 1, 5, 3, (8, 8),
+                                                              V.Inter.BICUBIC), GRAY),
+    "resized_crop_nearest": lambda V, T, ds: on(V.ResizedCrop(1, 1, 5, 5, (3, 4),
+                                                              V.Inter.NEAREST), FLOAT),
+    "num_channels": lambda V, T, ds: [V.get_image_num_channels(ODD),
+                                      V.get_image_num_channels(GRAY),
+                                      V.get_image_num_channels(np.zeros((2, 3, 4)))],
+    "image_size": lambda V, T, ds: [V.get_image_size(ODD), V.get_image_size(GRAY)],
+}
+
+RANDOM = {
+    "random_adjust_sharpness": lambda V, T, ds: draws(
+        ds, V.RandomAdjustSharpness(2.0, 0.3), SMALL),
+    "random_color_fixed": lambda V, T, ds: draws(ds, V.RandomColor((0.4, 0.4)), SMALL, 50),
+    "random_color_one": lambda V, T, ds: draws(ds, V.RandomColor((1.0, 1.0)), SMALL, 50),
+    "random_resize": lambda V, T, ds: draws(ds, V.RandomResize((3, 5)), SMALL),
+    "random_resize_int": lambda V, T, ds: draws(ds, V.RandomResize(2), GRAY[:3, :4]),
+}
+
+ERRORS = {
+    "erase_outside": lambda V, T, ds: V.Erase(5, 5, 3, 3)(ODD[:4, :4]),
+    "erase_negative": lambda V, T, ds: V.Erase(-1, 0, 2, 2),
+    "erase_zero_height": lambda V, T, ds: V.Erase(0, 0, 0, 2),
+    "erase_value_float_rgb": lambda V, T, ds: V.Erase(0, 0, 1, 1, (1.5, 2, 3)),
+    "erase_inplace_int": lambda V, T, ds: V.Erase(0, 0, 1, 1, 0, 1),
+    "pad_to_size_small": lambda V, T, ds: V.PadToSize((3, 3))(ODD),
+    "pad_to_size_offset_int_big": lambda V, T, ds: V.PadToSize((9, 11), 1, 4)(GRAY),
+    "pad_to_size_offset_too_big": lambda V, T, ds: V.PadToSize((8, 9), (3, 0))(ODD),
+    "pad_to_size_zero": lambda V, T, ds: V.PadToSize(0),
+    "pad_to_size_fill": lambda V, T, ds: V.PadToSize(9, fill_value=300),
+    "resized_crop_outside": lambda V, T, ds: V.ResizedCrop(5, 5, 4, 4, 3)(ODD),
+    "resized_crop_negative": lambda V, T, ds: V.ResizedCrop(-1, 0, 2, 2, 3),
+    "resized_crop_zero": lambda V, T, ds: V.ResizedCrop(0, 0, 0, 2, 3),
+    "random_adjust_sharpness_negative": lambda V, T, ds: V.RandomAdjustSharpness(-1.0),
+    "random_adjust_sharpness_prob": lambda V, T, ds: V.RandomAdjustSharpness(1.0, 1.5),
+    "random_color_order": lambda V, T, ds: V.RandomColor((1.5, 0.5)),
+    "random_color_negative": lambda V, T, ds: V.RandomColor((-0.5, 0.5)),
+    "random_color_gray": lambda V, T, ds: V.RandomColor((0.5, 0.5))(GRAY),
+    "random_resize_zero": lambda V, T, ds: V.RandomResize(0),
+    "num_channels_list": lambda V, T, ds: V.get_image_num_channels([1, 2]),
+    "image_size_1d": lambda V, T, ds: V.get_image_size(np.zeros(3)),
+}
