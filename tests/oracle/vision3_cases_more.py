@@ -1,12 +1,13 @@
 """More ``dataset.vision`` cases for the MindSpore 2.10 oracle, third set (the shape of
 ``vision_cases.py``): Erase, PadToSize, ResizedCrop, RandomAdjustSharpness, RandomColor,
-RandomResize, get_image_num_channels and get_image_size. ``make_vision3_fixture.py``
-records them, ``tests/test_dataset_vision3_more.py`` replays them."""
+RandomResize, get_image_num_channels, get_image_size, RgbToHsv, HsvToRgb and
+SlicePatches. ``make_vision3_fixture.py`` records them,
+``tests/test_dataset_vision3_more.py`` replays them."""
 import numpy as np
 
 from vision_cases import arr, on
 from vision_cases_random import draws
-from vision3_cases import EVEN, FLOAT, GRAY, ODD
+from vision3_cases import EVEN, FLOAT, GRAY, ODD, RAMP
 
 SMALL = ODD[:3, :4]
 
@@ -36,6 +37,18 @@ DETERMINISTIC = {
                                       V.get_image_num_channels(GRAY),
                                       V.get_image_num_channels(np.zeros((2, 3, 4)))],
     "image_size": lambda V, T, ds: [V.get_image_size(ODD), V.get_image_size(GRAY)],
+    "rgb_to_hsv_hwc": lambda V, T, ds: on(V.RgbToHsv(True), FLOAT),
+    "rgb_to_hsv_chw": lambda V, T, ds: on(V.RgbToHsv(), FLOAT.transpose(2, 0, 1)),
+    "rgb_to_hsv_uint8": lambda V, T, ds: on(V.RgbToHsv(True), RAMP),
+    "rgb_to_hsv_batch": lambda V, T, ds: on(V.RgbToHsv(True), np.stack([FLOAT, FLOAT[::-1]])),
+    "hsv_to_rgb_hwc": lambda V, T, ds: on(V.HsvToRgb(True), FLOAT),
+    "hsv_to_rgb_chw": lambda V, T, ds: on(V.HsvToRgb(), FLOAT.transpose(2, 0, 1)),
+    "hsv_to_rgb_edges": lambda V, T, ds: on(V.HsvToRgb(True), RAMP.astype(np.float64) / 255),
+    "slice_patches": lambda V, T, ds: arr(V.SlicePatches(2, 3)(EVEN)),
+    "slice_patches_pad": lambda V, T, ds: arr(V.SlicePatches(3, 2, V.SliceMode.PAD, 9)(ODD)),
+    "slice_patches_drop": lambda V, T, ds: arr(V.SlicePatches(2, 4, V.SliceMode.DROP)(ODD)),
+    "slice_patches_gray": lambda V, T, ds: arr(V.SlicePatches(4, 1, fill_value=3)(GRAY)),
+    "slice_patches_one": lambda V, T, ds: arr(V.SlicePatches()(FLOAT)),
 }
 
 RANDOM = {
@@ -69,4 +82,11 @@ ERRORS = {
     "random_resize_zero": lambda V, T, ds: V.RandomResize(0),
     "num_channels_list": lambda V, T, ds: V.get_image_num_channels([1, 2]),
     "image_size_1d": lambda V, T, ds: V.get_image_size(np.zeros(3)),
+    "rgb_to_hsv_rank": lambda V, T, ds: V.RgbToHsv(True)(GRAY),
+    "rgb_to_hsv_channels": lambda V, T, ds: V.RgbToHsv(True)(np.zeros((2, 2, 4))),
+    "rgb_to_hsv_list": lambda V, T, ds: V.RgbToHsv(True)([[1, 2, 3]]),
+    "hsv_to_rgb_is_hwc": lambda V, T, ds: V.HsvToRgb(1),
+    "slice_patches_zero": lambda V, T, ds: V.SlicePatches(0),
+    "slice_patches_mode": lambda V, T, ds: V.SlicePatches(2, 2, 1),
+    "slice_patches_fill": lambda V, T, ds: V.SlicePatches(2, 2, fill_value=256),
 }

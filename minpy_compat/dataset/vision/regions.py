@@ -4,10 +4,11 @@ import numpy as onp
 
 from ...errors import CellTypeError, DatasetPipelineError, describe, message
 from . import _checks
-from .enums import Border, Inter
+from .enums import Border, Inter, SliceMode
 from .geometry import Resize, fill_values, padded, resized
 
-__all__ = ["Erase", "PadToSize", "ResizedCrop", "get_image_num_channels", "get_image_size"]
+__all__ = ["Erase", "PadToSize", "ResizedCrop", "SlicePatches", "get_image_num_channels",
+           "get_image_size"]
 
 _INT_MAX = 2 ** 31 - 1
 
@@ -95,6 +96,37 @@ class ResizedCrop:
         _inside("ResizedCrop", img, top, left, height, width)
         return resized(img[top:top + height, left:left + width], self.size,
                        self.interpolation)
+
+
+class SlicePatches:
+    """Cut the image into ``num_height x num_width`` equal patches (a tuple, row by row):
+    ``SliceMode.PAD`` first pads the bottom and right with ``fill_value`` up to a multiple,
+    ``SliceMode.DROP`` drops the remainder. One patch comes back as an array, as
+    MindSpore's eager call gives it."""
+
+    def __init__(self, num_height=1, num_width=1, slice_mode=SliceMode.PAD, fill_value=0):
+        self.num_height = int(_checks.number("SlicePatches 'num_height'", num_height, 1, 512,
+                                             integer=True))
+        self.num_width = int(_checks.number("SlicePatches 'num_width'", num_width, 1, 512,
+                                            integer=True))
+        self.slice_mode = _checks.enum_member("SlicePatches 'slice_mode'", slice_mode,
+                                              SliceMode)
+        self.fill_value = int(_checks.number("SlicePatches 'fill_value'", fill_value, 0, 255,
+                                             integer=True))
+
+    def __call__(self, img):
+        img = _checks.image("SlicePatches", img)
+        rows, cols = img.shape[:2]
+        if self.slice_mode == SliceMode.PAD:
+            step_h, step_w = -(-rows // self.num_height), -(-cols // self.num_width)
+            img = padded(img, (0, 0, step_w * self.num_width - cols,
+                               step_h * self.num_height - rows), (self.fill_value,),
+                         Border.CONSTANT)
+        else:
+            step_h, step_w = rows // self.num_height, cols // self.num_width
+        patches = tuple(img[i * step_h:(i + 1) * step_h, j * step_w:(j + 1) * step_w].copy()
+                        for i in range(self.num_height) for j in range(self.num_width))
+        return patches[0] if len(patches) == 1 else patches
 
 
 def _array(where, image):
