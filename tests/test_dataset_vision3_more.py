@@ -1,6 +1,6 @@
 """Erase, PadToSize, ResizedCrop, RandomAdjustSharpness, RandomColor, RandomResize,
-get_image_num_channels, get_image_size, RgbToHsv, HsvToRgb and SlicePatches against
-MindSpore 2.10: each case of
+get_image_num_channels, get_image_size, RgbToHsv, HsvToRgb, SlicePatches, UniformAugment
+and RandomSelectSubpolicy against MindSpore 2.10: each case of
 ``tests/oracle/vision3_cases_more.py`` replayed against ``vision3_fixture.json``.
 
 Tolerance reached: exact (floats to float32 precision), except ResizedCrop's BILINEAR

@@ -1,7 +1,7 @@
 """More ``dataset.vision`` cases for the MindSpore 2.10 oracle, third set (the shape of
 ``vision_cases.py``): Erase, PadToSize, ResizedCrop, RandomAdjustSharpness, RandomColor,
-RandomResize, get_image_num_channels, get_image_size, RgbToHsv, HsvToRgb and
-SlicePatches. ``make_vision3_fixture.py`` records them,
+RandomResize, get_image_num_channels, get_image_size, RgbToHsv, HsvToRgb, SlicePatches,
+UniformAugment and RandomSelectSubpolicy. ``make_vision3_fixture.py`` records them,
 ``tests/test_dataset_vision3_more.py`` replays them."""
 import numpy as np
 
@@ -90,3 +90,21 @@ ERRORS = {
     "slice_patches_mode": lambda V, T, ds: V.SlicePatches(2, 2, 1),
     "slice_patches_fill": lambda V, T, ds: V.SlicePatches(2, 2, fill_value=256),
 }
+
+TINY = ODD[:2, :2]
+RANDOM.update({
+    "uniform_augment": lambda V, T, ds: draws(
+        ds, V.UniformAugment([V.Invert(), V.HorizontalFlip(), V.VerticalFlip()], 2), TINY),
+    "uniform_augment_all": lambda V, T, ds: draws(
+        ds, V.UniformAugment([V.Invert(), V.Rotate(90), V.HorizontalFlip()], 3), TINY),
+    "select_subpolicy": lambda V, T, ds: draws(ds, V.RandomSelectSubpolicy(
+        [[(V.Invert(), 0.5), (V.HorizontalFlip(), 1.0)], [(V.VerticalFlip(), 0.3)]]), TINY),
+})
+ERRORS.update({
+    "uniform_augment_too_many": lambda V, T, ds: V.UniformAugment([V.Invert()], 2),
+    "uniform_augment_not_list": lambda V, T, ds: V.UniformAugment(V.Invert(), 1),
+    "uniform_augment_zero": lambda V, T, ds: V.UniformAugment([V.Invert()], 0),
+    "select_subpolicy_empty": lambda V, T, ds: V.RandomSelectSubpolicy([]),
+    "select_subpolicy_prob": lambda V, T, ds: V.RandomSelectSubpolicy([[(V.Invert(), 1.5)]]),
+    "select_subpolicy_pair": lambda V, T, ds: V.RandomSelectSubpolicy([[V.Invert()]]),
+})

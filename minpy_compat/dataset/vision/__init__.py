@@ -32,6 +32,7 @@ EXPORTS = {
     "regions": ["Erase", "PadToSize", "ResizedCrop", "SlicePatches",
                 "get_image_num_channels", "get_image_size"],
     "hsv": ["HsvToRgb", "RgbToHsv"],
+    "policies": ["RandomSelectSubpolicy", "UniformAugment"],
     "random_picks": ["RandomAdjustSharpness", "RandomColor", "RandomResize"],
     "random_ops": ["CutOut", "RandomCrop", "RandomErasing", "RandomHorizontalFlip",
                    "RandomRotation", "RandomVerticalFlip"],
