@@ -9,7 +9,8 @@ Random transforms: each output as often as MindSpore's (``as_often``).
 
 Accepted differences: Erase takes its ``value`` in ``[0, 255]`` for every dtype and casts
 it to the image's; PadToSize and ResizedCrop name the region and image in their errors
-where MindSpore says "Syntax error"."""
+where MindSpore says "Syntax error"; the flips with bounding boxes return new box arrays
+where MindSpore's eager call also writes the moved boxes into the array passed in."""
 import json
 import os
 import sys

@@ -1,8 +1,11 @@
 """More ``dataset.vision`` cases for the MindSpore 2.10 oracle, third set (the shape of
 ``vision_cases.py``): Erase, PadToSize, ResizedCrop, RandomAdjustSharpness, RandomColor,
 RandomResize, get_image_num_channels, get_image_size, RgbToHsv, HsvToRgb, SlicePatches,
-UniformAugment and RandomSelectSubpolicy. ``make_vision3_fixture.py`` records them,
+UniformAugment, RandomSelectSubpolicy and the two random flips with bounding boxes.
+``make_vision3_fixture.py`` records them,
 ``tests/test_dataset_vision3_more.py`` replays them."""
+import json
+
 import numpy as np
 
 from vision_cases import arr, on
@@ -107,4 +110,41 @@ ERRORS.update({
     "select_subpolicy_empty": lambda V, T, ds: V.RandomSelectSubpolicy([]),
     "select_subpolicy_prob": lambda V, T, ds: V.RandomSelectSubpolicy([[(V.Invert(), 1.5)]]),
     "select_subpolicy_pair": lambda V, T, ds: V.RandomSelectSubpolicy([[V.Invert()]]),
+})
+
+
+# MindSpore's eager flips write the moved boxes into the array passed in: pass copies
+BOXES = np.array([[1, 0, 2, 3, 7], [0.5, 1.5, 3, 2, 9]], np.float32)
+
+
+def box_draws(ds, op, n=200):
+    """How often each (image, boxes) pair comes out of ``op`` over ``n`` rows."""
+    ds.config.set_seed(5)
+    data = ds.NumpySlicesDataset({"x": np.stack([ODD[:4, :6]] * n), "b": np.stack([BOXES] * n)},
+                                 shuffle=False).map(op, ["x", "b"])
+    keys = [json.dumps([row[0].tolist(), row[1].tolist()])
+            for row in data.create_tuple_iterator(output_numpy=True)]
+    return {key: keys.count(key) / n for key in sorted(set(keys))}
+
+
+DETERMINISTIC.update({
+    "hflip_bbox": lambda V, T, ds: arr(V.RandomHorizontalFlipWithBBox(1.0)(
+        ODD[:4, :6], BOXES.copy())),
+    "vflip_bbox": lambda V, T, ds: arr(V.RandomVerticalFlipWithBBox(1.0)(
+        ODD[:4, :6], BOXES[:, :4].copy())),
+    "hflip_bbox_never": lambda V, T, ds: arr(V.RandomHorizontalFlipWithBBox(0.0)(
+        ODD[:4, :6], BOXES.copy())),
+})
+RANDOM.update({
+    "hflip_bbox_half": lambda V, T, ds: box_draws(ds, V.RandomHorizontalFlipWithBBox(0.5)),
+    "vflip_bbox_third": lambda V, T, ds: box_draws(ds, V.RandomVerticalFlipWithBBox(0.3)),
+})
+ERRORS.update({
+    "hflip_bbox_outside": lambda V, T, ds: V.RandomHorizontalFlipWithBBox(1.0)(
+        ODD[:2, :2], BOXES),
+    "hflip_bbox_int": lambda V, T, ds: V.RandomHorizontalFlipWithBBox(1.0)(
+        ODD[:4, :6], BOXES.astype(np.int32)),
+    "vflip_bbox_three": lambda V, T, ds: V.RandomVerticalFlipWithBBox(1.0)(
+        ODD[:4, :6], BOXES[:, :3]),
+    "vflip_bbox_prob": lambda V, T, ds: V.RandomVerticalFlipWithBBox(2.0),
 })

@@ -33,6 +33,7 @@ EXPORTS = {
                 "get_image_num_channels", "get_image_size"],
     "hsv": ["HsvToRgb", "RgbToHsv"],
     "policies": ["RandomSelectSubpolicy", "UniformAugment"],
+    "bbox_flips": ["RandomHorizontalFlipWithBBox", "RandomVerticalFlipWithBBox"],
     "random_picks": ["RandomAdjustSharpness", "RandomColor", "RandomResize"],
     "random_ops": ["CutOut", "RandomCrop", "RandomErasing", "RandomHorizontalFlip",
                    "RandomRotation", "RandomVerticalFlip"],
