@@ -21,9 +21,9 @@ CASES = [  # (call, built-in class, words the message holds)
      r"Resize 'size': expected an int or a \(height, width\) pair of ints"),
     (lambda: V.Resize(0), ValueError, r"Resize 'size': expected a value in \[1, 16777216\]"),
     (lambda: V.Resize(2, "x"), TypeError, r"Resize 'interpolation': expected a member of Inter"),
-    (lambda: V.Resize(2, V.Inter.CUBIC), ValueError,
-     r"Resize 'interpolation': expected Inter.NEAREST, BILINEAR \(LINEAR\) or AREA, "
-     r"got Inter.BICUBIC"),
+    (lambda: V.Resize(2, V.Inter.PILCUBIC), ValueError,
+     r"Resize 'interpolation': expected Inter.NEAREST, BILINEAR \(LINEAR\), BICUBIC or AREA, "
+     r"got Inter.PILCUBIC"),
     (lambda: V.Resize(2)(onp.zeros(3)), RuntimeError,
      r"Resize: the image: expected an array of rank 2 or 3 .*Decode encoded images first"),
     (lambda: V.Crop((3, 2), (2, 2))(IMG), RuntimeError,
@@ -39,9 +39,10 @@ CASES = [  # (call, built-in class, words the message holds)
     (lambda: V.RandomHorizontalFlip(2), ValueError,
      r"RandomHorizontalFlip 'prob': expected a value in \[0.0, 1.0\], got 2"),
     (lambda: V.RandomVerticalFlip(-1), ValueError, r"RandomVerticalFlip 'prob'"),
-    (lambda: V.Rotate(45, V.Inter.BILINEAR), ValueError,
-     r"Rotate 'resample': expected Inter.NEAREST for angles other than quarter turns, "
-     r"got Inter.BILINEAR. Other kernels are not implemented."),
+    (lambda: V.Rotate(45, V.Inter.PILCUBIC), ValueError,
+     r"Rotate 'resample': expected Inter.NEAREST, BILINEAR, BICUBIC or AREA for angles other "
+     r"than "
+     r"quarter turns, got Inter.PILCUBIC. Other kernels are not implemented."),
     (lambda: V.Rotate(90, center="a"), ValueError,
      r"Rotate 'center': expected None or an \(x, y\) pair, got str"),
     (lambda: V.RandomRotation((40, -40)), ValueError,

@@ -1,9 +1,11 @@
-"""OpenCV's ``getRotationMatrix2D``, ``RotatedRect.boundingRect2f`` and nearest-pixel
-``warpAffine`` (10-bit fixed-point source coordinates, halves rounded to even), which
-MindSpore's ``Rotate`` runs."""
+"""OpenCV's ``getRotationMatrix2D``, ``RotatedRect.boundingRect2f`` and ``warpAffine``
+(10-bit fixed-point source coordinates, halves rounded to even; nearest pixel here, the
+other kernels through ``_remap``), which MindSpore's ``Rotate`` and ``Affine`` run."""
 import math
 
 import numpy as onp
+
+from . import _remap
 
 _BITS = 10
 _SCALE = 1 << _BITS
@@ -38,26 +40,41 @@ def _inverted(matrix):
     return (a0, a1, -a0 * m2 - a1 * m5), (a3, a4, -a3 * m2 - a4 * m5)
 
 
-def warp_nearest(img, matrix, height, width, fill):
-    """``img`` through the forward affine ``matrix`` into ``height x width``, each output
-    pixel the source pixel nearest its preimage; outside pixels take ``fill`` (per channel)."""
+def _source_grid(matrix, height, width, frac_bits):
+    """Each output pixel's preimage in fixed point with ``frac_bits`` fractional bits,
+    as ``warpAffine`` rounds it (10-bit products, half a step added)."""
     (a0, a1, a2), (a3, a4, a5) = _inverted(matrix)
     xs, ys = onp.arange(width, dtype=onp.float64), onp.arange(height, dtype=onp.float64)
-    half = _SCALE // 2
+    half = _SCALE >> (frac_bits + 1)
     col_x = onp.rint(a0 * xs * _SCALE).astype(onp.int64)
     col_y = onp.rint(a3 * xs * _SCALE).astype(onp.int64)
     row_x = onp.rint((a1 * ys + a2) * _SCALE).astype(onp.int64) + half
     row_y = onp.rint((a4 * ys + a5) * _SCALE).astype(onp.int64) + half
-    src_x = (row_x[:, None] + col_x[None, :]) >> _BITS
-    src_y = (row_y[:, None] + col_y[None, :]) >> _BITS
+    shift = _BITS - frac_bits
+    return ((row_x[:, None] + col_x[None, :]) >> shift,
+            (row_y[:, None] + col_y[None, :]) >> shift)
+
+
+def warp_nearest(img, matrix, height, width, fill):
+    """``img`` through the forward affine ``matrix`` into ``height x width``, each output
+    pixel the source pixel nearest its preimage; outside pixels take ``fill`` (per channel)."""
+    src_x, src_y = _source_grid(matrix, height, width, 0)
     inside = (src_x >= 0) & (src_x < img.shape[1]) & (src_y >= 0) & (src_y < img.shape[0])
-    out = onp.empty((height, width) + img.shape[2:], img.dtype)
-    out[...] = fill[0] if len(fill) == 1 or img.ndim == 2 else onp.resize(fill, img.shape[2])
+    out = _remap.filled(img, height, width, fill)
     out[inside] = img[src_y[inside], src_x[inside]]
     return out
 
 
-def rotated_any(img, degrees, expand, center, fill):
+def warp(img, matrix, height, width, fill, taps=0):
+    """``warp_nearest``, or OpenCV's bilinear (``taps`` 2) or bicubic (4) ``remap`` of the
+    preimages taken in 1/32 pixel."""
+    if not taps:
+        return warp_nearest(img, matrix, height, width, fill)
+    fixed_x, fixed_y = _source_grid(matrix, height, width, _remap.TAB_BITS)
+    return _remap.sampled(img, fixed_x, fixed_y, taps, fill)
+
+
+def rotated_any(img, degrees, expand, center, fill, taps=0):
     """``img`` turned ``degrees`` about ``center`` ``(x, y)`` (None: the image centre)."""
     height, width = img.shape[:2]
     if center is None:
@@ -69,4 +86,4 @@ def rotated_any(img, degrees, expand, center, fill):
         matrix[0, 2] += box_w / 2.0 - width / 2.0
         matrix[1, 2] += box_h / 2.0 - height / 2.0
         height, width = int(onp.rint(box_h)), int(onp.rint(box_w))
-    return warp_nearest(img, matrix, height, width, fill)
+    return warp(img, matrix, height, width, fill, taps)

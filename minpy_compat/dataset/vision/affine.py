@@ -1,11 +1,12 @@
 """Affine and RandomAffine: MindSpore 2.10's rotation, scale, shear and translation about
-the image centre (its float32 matrix), through OpenCV's nearest-pixel ``warpAffine``."""
+the image centre (its float32 matrix), through OpenCV's ``warpAffine`` (nearest
+pixel, bilinear or bicubic)."""
 import math
 
 import numpy as onp
 
 from ...errors import CellArgumentError, CellTypeError, describe, message
-from . import _checks, _warp
+from . import _checks, _remap, _warp
 from .enums import Inter
 from .geometry import fill_values
 
@@ -44,24 +45,26 @@ def _pair(transform, name, value, low=-math.inf, high=math.inf):
 
 def _resample(where, resample):
     _checks.enum_member(where, resample, Inter)
-    if resample != Inter.NEAREST:
-        raise CellArgumentError(message(where, "Inter.NEAREST", f"Inter.{resample.name}",
+    if resample not in _remap.TAPS:
+        raise CellArgumentError(message(where, "Inter.NEAREST, BILINEAR, BICUBIC or AREA",
+                                        f"Inter.{resample.name}",
                                         "Other kernels are not implemented."))
     return resample
 
 
-def affined(img, degrees, translate, scale, shear, fill):
+def affined(img, degrees, translate, scale, shear, fill, resample=Inter.NEAREST):
     """``translate`` as fractions of the width and height."""
     height, width = img.shape[:2]
     matrix = affine_matrix(height, width, degrees, (translate[0] * width,
                                                     translate[1] * height), scale, shear)
-    return _warp.warp_nearest(img, matrix, height, width, fill)
+    return _warp.warp(img, matrix, height, width, fill, _remap.TAPS[resample])
 
 
 class Affine:
     """Rotate by ``degrees``, move by ``translate`` (fractions of the width and height,
     in ``[-1, 1]``), scale by ``scale`` and shear by ``shear`` (a number for x, or
-    ``(x, y)``) about the image centre; nearest pixel, ``fill_value`` outside."""
+    ``(x, y)``) about the image centre; ``resample`` NEAREST, BILINEAR, BICUBIC or AREA
+    (which OpenCV runs bilinear); ``fill_value`` outside."""
 
     def __init__(self, degrees, translate, scale, shear, resample=Inter.NEAREST,
                  fill_value=0):
@@ -76,7 +79,7 @@ class Affine:
 
     def __call__(self, img):
         return affined(_checks.image("Affine", img), self.degrees, self.translate,
-                       self.scale, self.shear, self.fill_value)
+                       self.scale, self.shear, self.fill_value, self.resample)
 
 
 def _ranges(name, value, count, low, high, default, centred):
@@ -129,4 +132,5 @@ class RandomAffine(_checks.Random):
         scale = uniform(*self.scale)
         shear = (uniform(*self.shear[:2]), uniform(*self.shear[2:]))
         matrix = affine_matrix(height, width, degrees, move, scale, shear)
-        return _warp.warp_nearest(img, matrix, height, width, self.fill_value)
+        return _warp.warp(img, matrix, height, width, self.fill_value,
+                          _remap.TAPS[self.resample])

@@ -3,7 +3,7 @@ VerticalFlip and Rotate, as MindSpore 2.10's on NumPy images."""
 import numpy as onp
 
 from ...errors import CellArgumentError, CellTypeError, DatasetPipelineError, describe, message
-from . import _area, _checks, _resize, _warp
+from . import _area, _checks, _cubic, _remap, _resize, _warp
 from .enums import Border, Inter
 
 __all__ = ["CenterCrop", "Crop", "HorizontalFlip", "Pad", "Resize", "Rotate", "VerticalFlip"]
@@ -21,11 +21,14 @@ def resized(img, size, interpolation):
         return _resize.nearest(img, *size)
     if interpolation == Inter.AREA:
         return _area.area(img, *size)
+    if interpolation == Inter.BICUBIC:
+        return _cubic.bicubic(img, *size)
     return _resize.bilinear(img, *size)
 
 
 class Resize:
-    """Resize to ``size`` with OpenCV's ``NEAREST``, ``BILINEAR`` (``LINEAR``) or ``AREA``."""
+    """Resize to ``size`` with OpenCV's ``NEAREST``, ``BILINEAR`` (``LINEAR``), ``BICUBIC``
+    (``CUBIC``) or ``AREA``."""
 
     def __init__(self, size, interpolation=Inter.LINEAR):
         if _checks.is_int(size):
@@ -34,9 +37,9 @@ class Resize:
         else:
             self.size = _checks.size_pair("Resize 'size'", size)
         _checks.enum_member("Resize 'interpolation'", interpolation, Inter)
-        if interpolation not in (Inter.NEAREST, Inter.BILINEAR, Inter.AREA):
+        if interpolation not in (Inter.NEAREST, Inter.BILINEAR, Inter.BICUBIC, Inter.AREA):
             raise CellArgumentError(message(
-                "Resize 'interpolation'", "Inter.NEAREST, BILINEAR (LINEAR) or AREA",
+                "Resize 'interpolation'", "Inter.NEAREST, BILINEAR (LINEAR), BICUBIC or AREA",
                 f"Inter.{interpolation.name}", "Other OpenCV kernels are not implemented."))
         self.interpolation = interpolation
 
@@ -161,7 +164,8 @@ def quarter_turns(degrees):
 
 def rotation_args(where, resample, expand, center, quarter):
     """Rotate's checked ``(resample, expand, center)``: any angle turns by the nearest
-    pixel; other kernels only for quarter turns (``quarter``) about the image centre."""
+    pixel, bilinearly or bicubically; other kernels only for quarter turns (``quarter``) about the
+    image centre."""
     resample = _checks.enum_member(f"{where} 'resample'", resample, Inter)
     if not isinstance(expand, bool):
         raise CellTypeError(message(f"{where} 'expand'", "a bool", describe(expand)))
@@ -169,18 +173,20 @@ def rotation_args(where, resample, expand, center, quarter):
                                not all(map(_checks.is_number, center))):
         raise CellArgumentError(message(f"{where} 'center'", "None or an (x, y) pair",
                                         describe(center)))
-    if resample != Inter.NEAREST and not (quarter and center is None):
+    if resample not in _remap.TAPS and not (quarter and center is None):
         raise CellArgumentError(message(
-            f"{where} 'resample'", "Inter.NEAREST for angles other than quarter turns",
+            f"{where} 'resample'",
+            "Inter.NEAREST, BILINEAR, BICUBIC or AREA for angles other than quarter turns",
             f"Inter.{resample.name}", "Other kernels are not implemented."))
     return resample, expand, None if center is None else tuple(center)
 
 
-def turned(img, degrees, expand, center, fill):
+def turned(img, degrees, expand, center, fill, resample=Inter.NEAREST):
     """``img`` turned ``degrees`` counter-clockwise as MindSpore's ``Rotate``."""
     turns = quarter_turns(degrees)
-    if turns is None or center is not None:
-        return _warp.rotated_any(img, float(degrees), expand, center, fill)
+    taps = _remap.TAPS.get(resample, 0)
+    if taps or turns is None or center is not None:
+        return _warp.rotated_any(img, float(degrees), expand, center, fill, taps)
     return rotated(img, turns, expand, fill)
 
 
@@ -205,7 +211,8 @@ def rotated(img, turns, expand, fill):
 
 class Rotate:
     """Rotate by ``degrees`` counter-clockwise about ``center`` ``(x, y)`` (None: the image
-    centre), nearest pixel; ``expand`` grows the output to hold the whole image."""
+    centre), nearest pixel, bilinear or bicubic (``resample``); ``expand`` grows the
+    output to hold the whole image."""
 
     def __init__(self, degrees, resample=Inter.NEAREST, expand=False, center=None,
                  fill_value=0):
@@ -216,4 +223,4 @@ class Rotate:
 
     def __call__(self, img):
         return turned(_checks.image("Rotate", img), self.degrees, self.expand, self.center,
-                      self.fill_value)
+                      self.fill_value, self.resample)

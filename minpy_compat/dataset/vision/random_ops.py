@@ -97,7 +97,7 @@ class RandomRotation(_checks.Random):
     def __call__(self, img):
         img = _checks.image("RandomRotation", img)
         return turned(img, self._rng.uniform(*self.degrees), self.expand, self.center,
-                      self.fill_value)
+                      self.fill_value, self.resample)
 
 
 class CutOut(_checks.Random):

@@ -7,6 +7,7 @@ from ...errors import CellArgumentError, CellTypeError, describe, message
 from . import _checks
 from .adjust import (brightened, color_image, contrasted, factor, saturated, sharpened,
                      solarize_range, solarized)
+from .hue import hue_shifted
 from .tone import AutoContrast, Equalize, Invert, Posterize
 
 __all__ = ["RandomAutoContrast", "RandomColorAdjust", "RandomEqualize", "RandomInvert",
@@ -114,8 +115,8 @@ def _factor_range(name, value, centre, low, high):
 
 class RandomColorAdjust(_checks.Random):
     """Brightness, contrast and saturation factors each drawn uniformly from their
-    ranges, applied in a shuffled order (a range of ``(1, 1)`` is skipped). Only
-    ``hue=(0, 0)`` is implemented (MindSpore's uint8 HSV rounding is not matched)."""
+    ranges, and a hue turn drawn from ``hue`` (``AdjustHue``'s), applied in a shuffled
+    order (a range of ``(1, 1)``, or ``(0, 0)`` for hue, is skipped)."""
 
     def __init__(self, brightness=(1, 1), contrast=(1, 1), saturation=(1, 1), hue=(0, 0)):
         super().__init__()
@@ -123,16 +124,13 @@ class RandomColorAdjust(_checks.Random):
                        for name, value in (("brightness", brightness),
                                            ("contrast", contrast),
                                            ("saturation", saturation))}
-        self.hue = _factor_range("hue", hue, 0, -0.5, 0.5)
-        if self.hue != (0.0, 0.0):
-            raise CellArgumentError(message(
-                "RandomColorAdjust 'hue'", "(0, 0)", repr(hue),
-                "Hue shifts are not implemented; adjust brightness, contrast, saturation."))
+        self.ranges["hue"] = _factor_range("hue", hue, 0, -0.5, 0.5)
 
     def __call__(self, img):
         img = color_image("RandomColorAdjust", img)
-        steps = {"brightness": brightened, "contrast": contrasted, "saturation": saturated}
+        steps = {"brightness": brightened, "contrast": contrasted, "saturation": saturated,
+                 "hue": hue_shifted}
         for name in self._rng.permutation(["brightness", "contrast", "saturation", "hue"]):
-            if name != "hue" and self.ranges[name] != (1.0, 1.0):
+            if self.ranges[name] != ((0.0, 0.0) if name == "hue" else (1.0, 1.0)):
                 img = steps[name](img, self._rng.uniform(*self.ranges[name]))
         return img

@@ -14,7 +14,7 @@ __all__ = ["RandomResizedCrop"]
 
 class RandomResizedCrop(_checks.Random):
     """Crop a random region (``scale`` of the area, width/height in ``ratio``) and resize
-    it to ``size`` with ``interpolation`` (NEAREST or BILINEAR)."""
+    it to ``size`` with ``interpolation`` (NEAREST, BILINEAR or BICUBIC)."""
 
     def __init__(self, size, scale=(0.08, 1.0), ratio=(3. / 4., 4. / 3.),
                  interpolation=Inter.BILINEAR, max_attempts=10):
@@ -28,9 +28,9 @@ class RandomResizedCrop(_checks.Random):
             raise CellArgumentError(message("RandomResizedCrop 'ratio'", "values above 0",
                                             repr(ratio)))
         _checks.enum_member("RandomResizedCrop 'interpolation'", interpolation, Inter)
-        if interpolation not in (Inter.NEAREST, Inter.BILINEAR):
+        if interpolation not in (Inter.NEAREST, Inter.BILINEAR, Inter.BICUBIC):
             raise CellArgumentError(message(
-                "RandomResizedCrop 'interpolation'", "Inter.NEAREST or Inter.BILINEAR",
+                "RandomResizedCrop 'interpolation'", "Inter.NEAREST, BILINEAR or BICUBIC",
                 f"Inter.{interpolation.name}", "Other kernels are not implemented."))
         self.interpolation = interpolation
         self.max_attempts = int(_checks.number("RandomResizedCrop 'max_attempts'",

@@ -1,0 +1,52 @@
+"""Vision transforms that draw a factor or a kernel: RandomAdjustSharpness, RandomColor
+and RandomResize, with MindSpore 2.10's distributions from their own generator."""
+from ...errors import CellArgumentError, message
+from . import _checks
+from .adjust import color_image, factor, saturated, sharpened
+from .enums import Inter
+from .geometry import Resize, resized
+from .random_tone import ordered_pair
+
+__all__ = ["RandomAdjustSharpness", "RandomColor", "RandomResize"]
+
+
+class RandomAdjustSharpness(_checks.Random):
+    """``AdjustSharpness(degree)`` with probability ``prob``."""
+
+    def __init__(self, degree, prob=0.5):
+        super().__init__()
+        self.degree = factor("RandomAdjustSharpness 'degree'", degree)
+        self.prob = _checks.probability("RandomAdjustSharpness 'prob'", prob)
+
+    def __call__(self, img):
+        img = color_image("RandomAdjustSharpness", img, (2, 3))
+        return sharpened(img, self.degree) if self._rng.random() < self.prob else img
+
+
+class RandomColor(_checks.Random):
+    """Blend with the grey image by a factor drawn uniformly from ``degrees``
+    ``(min, max)`` (``AdjustSaturation``'s blend): 0 grey, 1 the image itself."""
+
+    def __init__(self, degrees=(0.1, 1.9)):
+        super().__init__()
+        self.degrees = tuple(float(v) for v in ordered_pair(
+            "RandomColor", "degrees", degrees, 0, _checks.MAX_SIZE))
+
+    def __call__(self, img):
+        img = color_image("RandomColor", img)
+        return saturated(img, self._rng.uniform(*self.degrees))
+
+
+class RandomResize(_checks.Random):
+    """``Resize(size)`` with a kernel drawn uniformly from NEAREST, BILINEAR, BICUBIC and
+    AREA."""
+    KERNELS = (Inter.NEAREST, Inter.BILINEAR, Inter.BICUBIC, Inter.AREA)
+
+    def __init__(self, size):
+        super().__init__()
+        self.size = Resize(size).size
+
+    def __call__(self, img):
+        img = _checks.image("RandomResize", img)
+        kernel = self.KERNELS[int(self._rng.integers(len(self.KERNELS)))]
+        return resized(img, self.size, kernel)
