@@ -89,8 +89,9 @@ def not_both_bool(where, input, other):
     """MindSpore's Add, Sub, Pow and Minimum refuse two Bools, Tensors or Python bools
     (NumPy: logical or, or a TypeError)."""
     if _holds_bool(input) and _holds_bool(other):
-        raise CellTypeError(message(where, "at least one number (not Bool) input",
-                                    f"{_bool_kind(input)} and {_bool_kind(other)}",
+        both = "two Bool Tensors" if not isinstance(input, bool) and not isinstance(
+            other, bool) else f"{_bool_kind(input)} and {_bool_kind(other)}"
+        raise CellTypeError(message(where, "number Tensors", both,
                                     "Cast one first: x.astype(ms.int32)."))
 
 

@@ -73,8 +73,8 @@ def as_binary_dtype(result, input, other, floats=False):
     """``result`` (NumPy's answer) cast to ``binary_dtype(input, other)``; with ``floats``,
     an int or Bool dtype becomes Float32 (``ops.div``)."""
     dtype = binary_dtype(input, other)
-    if dtype is None:
-        return result
+    if dtype is None:  # two numbers: a float answer is Float32, as before this rule
+        return _float_like_inputs(result, input, other)
     if floats and dtype.kind not in "fc":
         dtype = onp.dtype(onp.float32)
     return result if _dtype_of(result) == dtype else result.astype(dtype)
