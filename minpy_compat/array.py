@@ -293,7 +293,7 @@ for _value_type in (onp.ndarray, Array, Number, float, onp.float64, onp.float32,
     TracedArray.register(_value_type)
 ArrayVSpace.register(Array)
 ArrayVSpace.register(Number)
-weak_scalars.install(Array)  # NumPy 2's operator dtypes under NumPy 1.x too
+weak_scalars.install(Array, TracedArray)  # NumPy 2's operator dtypes under NumPy 1.x too
 
 
 def describe_value(value):

@@ -7,9 +7,10 @@ gives float32 in the third: the rank plays no part, and a Python number only dec
 kind. Under NumPy 1.x this module runs such an operator on the 0-d operand as a 1-element
 array, then gives the result back its 0-d shape; under NumPy 2 it installs nothing.
 
+Traced values (inside ``grad``) keep a 0-d float16/float32 dtype beside a Python number.
 What is left to NumPy 1.x: a Python int too large for an int Tensor's dtype widens it (NumPy 2
-raises), NumPy scalars (``numpy.float64(2.5)``) still count by value, and traced values
-(inside ``grad``) take autograd's operators unchanged.
+raises), NumPy scalars (``numpy.float64(2.5)``) still count by value, and a traced 0-d value
+beside an n-d one still counts by value.
 
 >>> import numpy
 >>> import minpy_compat as ms
@@ -48,8 +49,23 @@ def _rank_free(numpy_op, array_type, array_op=None):
     return method
 
 
-def install(array_type):
-    """Give ``array_type`` (``Array``) rank-free operators under NumPy 1.x; NumPy 2 has them."""
+def _keeps_float(box_op):
+    """``box_op`` (a traced value's operator) with a 0-d float16/float32 value meeting a
+    Python number kept in its dtype (the gradient is cast back to it anyway)."""
+    def method(self, other):
+        result = box_op(self, other)
+        if type(other) in _PYTHON_NUMBERS and self.ndim == 0:
+            dtype = self.dtype
+            if dtype.kind == "f" and result.dtype != dtype:
+                return result.astype(dtype)
+        return result
+    method.__name__ = method.__qualname__ = box_op.__name__
+    return method
+
+
+def install(array_type, traced_type):
+    """Give ``array_type`` (``Array``) rank-free operators, and ``traced_type``'s operators
+    the same dtypes for 0-d floats meeting Python numbers, under NumPy 1.x (NumPy 2 has them)."""
     if int(onp.__version__.split(".")[0]) >= 2:
         return
     powers = {"__pow__": onp.power, "__rpow__": lambda self, other: onp.power(other, self)}
@@ -57,3 +73,4 @@ def install(array_type):
         for dunder in (f"__{name}__", f"__r{name}__"):
             setattr(array_type, dunder, _rank_free(getattr(onp.ndarray, dunder), array_type,
                                                    powers.get(dunder)))
+            setattr(traced_type, dunder, _keeps_float(getattr(traced_type, dunder)))

@@ -105,3 +105,16 @@ def test_equal_and_less_refuse_a_python_number_first():
         with pytest.raises(TypeError, match="input: expected a Tensor, got float"):
             op(1.0, t)
     assert onp.asarray(ops.greater(1.5, t)).tolist() == [True, False]
+
+
+TRACED = [lambda x: x * 2.5, lambda x: 2.5 / x, lambda x: x ** 2, lambda x: 3 - x,
+          lambda x: (x * x) % 2.0, lambda x: 2.0 ** x]
+
+
+@pytest.mark.parametrize("f", TRACED, ids=["mul", "rtruediv", "pow", "rsub", "mod", "rpow"])
+def test_traced_zero_d_float32_operators_keep_float32(f):
+    """Inside grad too (NumPy 1.x's autograd operators would give a float64 value)."""
+    value, gradient = ms.value_and_grad(f)(ms.Tensor(onp.float32(1.5)))
+    assert value.dtype == gradient.dtype == onp.float32
+    check_grad(f, onp.array(1.5))  # float64: the values and gradients themselves
+    onp.testing.assert_allclose(float(gradient), float(ms.grad(f)(onp.array(1.5))), rtol=1e-6)
