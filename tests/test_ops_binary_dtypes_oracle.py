@@ -114,3 +114,13 @@ def test_accepted_differences_are_still_differences():
             *map(_operand, key.split("|")))) != want for key, want in FIXTURE["ops"][op].items())
     assert all(differs.values()), differs
     assert set(PYTHON_NUMBERS) == {"py_int", "py_float", "py_bool"}
+
+
+def test_unbroadcastable_add_raises_mindspores_exception_type_naming_both_shapes():
+    recorded = FIXTURE["broadcast_error"]  # MindSpore: ValueError naming 'Add' and both shapes
+    assert recorded["type"] == "ValueError" and "[2, 3]" in recorded["message"]
+    a, b = ms.Tensor(onp.ones((2, 3), onp.float32)), ms.Tensor(onp.ones(4, onp.float32))
+    with pytest.raises(ValueError) as info:
+        ops.add(a, b)
+    assert "ops.add" in str(info.value) and "(2, 3)" in str(info.value) and "(4,)" in str(
+        info.value)
