@@ -49,8 +49,8 @@ def _erf_values(x):
 # ---- erf: the one op here with its own gradient ------------------------------------------
 @customop('numpy')
 def erf(x):
-    """The error function, in the input's float dtype."""
-    x = onp.asarray(x)
+    """The error function, in the input's float dtype (int and Bool inputs are refused)."""
+    x = onp.asarray(float_only("ops.erf input", x))
     dtype = x.dtype if x.dtype.kind == "f" else onp.float32
     return _erf_values(x).astype(dtype)
 
@@ -165,8 +165,8 @@ def mish(x):
 
 
 def rsqrt(input):
-    """``1 / sqrt(x)``; ints give Float32."""
-    return _float_like_inputs(1 / np.sqrt(input), input)
+    """``1 / sqrt(x)``; int and Bool inputs are refused."""
+    return np.reciprocal(np.sqrt(float_only("ops.rsqrt input", input)))
 
 
 # ---- primitive ops ----------------------------------------------------------------------

@@ -15,9 +15,9 @@ from autograd.tracer import getval
 
 from .. import numpy as np
 from ..errors import CellArgumentError, message
-from .checks import not_both_bool
+from .checks import broadcasting, float_only, not_both_bool
 from .checks import one_byte_as_float32 as _wide_enough
-from .promotion import _dtype_of, _float_like_inputs
+from .promotion import _dtype_of, _float_like_inputs, as_binary_dtype
 
 
 # ---- unary -------------------------------------------------------------------------------
@@ -37,51 +37,51 @@ def square(input):
 
 
 def exp(input):
-    """``e ** input`` elementwise; an int input gives Float32."""
-    return _float_like_inputs(np.exp(_wide_enough(input)), input)
+    """``e ** input`` elementwise; int and Bool inputs are refused."""
+    return np.exp(float_only("ops.exp input", input))
 
 
 def log(input):
-    """The natural logarithm of ``input`` elementwise; an int input gives Float32."""
-    return _float_like_inputs(np.log(_wide_enough(input)), input)
+    """The natural logarithm of ``input`` elementwise; int and Bool inputs are refused."""
+    return np.log(float_only("ops.log input", input))
 
 
 def sqrt(input):
-    """The square root of ``input`` elementwise; an int input gives Float32."""
+    """The square root of ``input`` elementwise; int and Bool inputs are refused."""
     return _float_like_inputs(np.sqrt(_wide_enough(input)), input)
 
 
 def sin(input):
-    """The sine of ``input`` (radians) elementwise; an int input gives Float32."""
-    return _float_like_inputs(np.sin(_wide_enough(input)), input)
+    """The sine of ``input`` (radians) elementwise; int and Bool inputs are refused."""
+    return np.sin(float_only("ops.sin input", input))
 
 
 def cos(input):
-    """The cosine of ``input`` (radians) elementwise; an int input gives Float32."""
-    return _float_like_inputs(np.cos(_wide_enough(input)), input)
+    """The cosine of ``input`` (radians) elementwise; int and Bool inputs are refused."""
+    return np.cos(float_only("ops.cos input", input))
 
 
 def tanh(input):
-    """The hyperbolic tangent of ``input`` elementwise; an int input gives Float32."""
-    return _float_like_inputs(np.tanh(_wide_enough(input)), input)
+    """The hyperbolic tangent of ``input`` elementwise; int and Bool inputs are refused."""
+    return np.tanh(float_only("ops.tanh input", input))
 
 
 # ---- binary ------------------------------------------------------------------------------
 def add(input, other):
     """``input + other`` (Tensors or numbers, broadcast); two Bool Tensors are refused."""
     not_both_bool("ops.add", input, other)
-    return _float_like_inputs(np.add(input, other), input, other)
+    return as_binary_dtype(broadcasting("ops.add", np.add, input, other), input, other)
 
 
 def sub(input, other):
     """``input - other`` (Tensors or numbers, broadcast); two Bool Tensors are refused."""
     not_both_bool("ops.sub", input, other)
-    return _float_like_inputs(np.subtract(input, other), input, other)
+    return as_binary_dtype(broadcasting("ops.sub", np.subtract, input, other), input, other)
 
 
 def mul(input, other):
     """``input * other`` (Tensors or numbers, broadcast)."""
-    return _float_like_inputs(np.multiply(input, other), input, other)
+    return as_binary_dtype(broadcasting("ops.mul", np.multiply, input, other), input, other)
 
 
 def div(input, other, *, rounding_mode=None):
@@ -90,7 +90,8 @@ def div(input, other, *, rounding_mode=None):
     if rounding_mode not in (None, "floor", "trunc"):
         raise CellArgumentError(message("ops.div rounding_mode", "None, 'floor' or 'trunc'",
                                         repr(rounding_mode)))
-    quotient = _float_like_inputs(np.true_divide(input, other), input, other)
+    quotient = as_binary_dtype(broadcasting("ops.div", np.true_divide, input, other),
+                               input, other, floats=True)
     if rounding_mode is None:
         return quotient
     rounded = (np.floor if rounding_mode == "floor" else np.trunc)(quotient)
@@ -99,18 +100,22 @@ def div(input, other, *, rounding_mode=None):
 
 
 def pow(input, exponent):
-    """``input ** exponent`` elementwise (Tensors or numbers, broadcast)."""
-    return _float_like_inputs(np.power(input, exponent), input, exponent)
+    """``input ** exponent`` elementwise (Tensors or numbers, broadcast); two Bools are
+    refused."""
+    not_both_bool("ops.pow", input, exponent)
+    return as_binary_dtype(broadcasting("ops.pow", np.power, input, exponent), input, exponent)
 
 
 def maximum(input, other):
     """The larger of ``input`` and ``other`` elementwise (a NaN wins)."""
-    return _float_like_inputs(np.maximum(input, other), input, other)
+    return as_binary_dtype(broadcasting("ops.maximum", np.maximum, input, other), input, other)
 
 
 def minimum(input, other):
-    """The smaller of ``input`` and ``other`` elementwise (a NaN wins)."""
-    return _float_like_inputs(np.minimum(input, other), input, other)
+    """The smaller of ``input`` and ``other`` elementwise (a NaN wins); two Bools are
+    refused."""
+    not_both_bool("ops.minimum", input, other)
+    return as_binary_dtype(broadcasting("ops.minimum", np.minimum, input, other), input, other)
 
 
 # ---- choosing ----------------------------------------------------------------------------

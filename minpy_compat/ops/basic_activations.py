@@ -64,7 +64,8 @@ def relu6(input):
 
 
 def sigmoid(input):
-    """``1 / (1 + exp(-input))`` elementwise; an int input gives Float32."""
+    """``1 / (1 + exp(-input))`` elementwise; int and Bool inputs are refused."""
+    float_only("ops.sigmoid input", input)
     # tanh form: no overflow warning for large negative inputs, dtype kept
     return _float_like_inputs((np.tanh(input * 0.5) + 1) * 0.5, input)
 

@@ -77,11 +77,48 @@ def keeps_float_dtype(op):
     return wrapper
 
 
+def _holds_bool(x):
+    return isinstance(x, bool) or _dtype_of(x) == onp.bool_
+
+
+def _bool_kind(x):
+    return "a Python bool" if isinstance(x, bool) else "a Bool Tensor"
+
+
 def not_both_bool(where, input, other):
-    """MindSpore's Add and Sub refuse two Bool Tensors (NumPy: logical or, or a TypeError)."""
-    if _dtype_of(input) == onp.bool_ and _dtype_of(other) == onp.bool_:
-        raise CellTypeError(message(where, "number Tensors", "two Bool Tensors",
-                                    "Cast them first: x.astype(ms.int32)."))
+    """MindSpore's Add, Sub, Pow and Minimum refuse two Bools, Tensors or Python bools
+    (NumPy: logical or, or a TypeError)."""
+    if _holds_bool(input) and _holds_bool(other):
+        both = "two Bool Tensors" if not isinstance(input, bool) and not isinstance(
+            other, bool) else f"{_bool_kind(input)} and {_bool_kind(other)}"
+        raise CellTypeError(message(where, "number Tensors", both,
+                                    "Cast one first: x.astype(ms.int32)."))
+
+
+def broadcasting(where, ufunc, input, other):
+    """``ufunc(input, other)``, with MindSpore's rule named when the shapes do not broadcast
+    (NumPy's ValueError names neither the op nor the rule)."""
+    try:
+        return ufunc(input, other)
+    except ValueError:
+        shapes = onp.shape(getval(input)), onp.shape(getval(other))
+        try:
+            onp.broadcast_shapes(*shapes)
+        except ValueError:
+            raise CellArgumentError(message(
+                f"{where} input/other", "shapes that broadcast (aligned from the right, each "
+                "pair of sizes equal or one of them 1)",
+                f"input.shape = {shapes[0]} and other.shape = {shapes[1]}",
+                "Reshape or expand_dims one of them.")) from None
+        raise
+
+
+def tensor_first(where, input):
+    """MindSpore's comparisons refuse a Python number as ``input`` (the first argument);
+    one as ``other`` is fine."""
+    if isinstance(input, (bool, int, float)):
+        raise CellTypeError(message(f"{where} input", "a Tensor", type(input).__name__,
+                                    "Wrap it first (ms.Tensor(x)), or swap the operands."))
 
 
 def calling_as(caller, function, *args, **kwargs):

@@ -1,6 +1,7 @@
 """MindSpore's elementwise comparisons: ``ops.gt``, ``ops.ge``, ``ops.lt``, ``ops.le``,
 ``ops.eq``, ``ops.ne`` and their long names (``ops.greater``, ...). Each gives a Bool
-Tensor, so none has a gradient.
+Tensor, so none has a gradient; as in MindSpore, ``eq`` and
+``lt`` take no Python number as ``input`` (the others do).
 
 >>> import minpy_compat as ms
 >>> from minpy_compat import ops
@@ -8,6 +9,7 @@ Tensor, so none has a gradient.
 array([False,  True])
 """
 from .. import numpy as np
+from .checks import tensor_first
 
 
 def gt(input, other):
@@ -22,6 +24,7 @@ def ge(input, other):
 
 def lt(input, other):
     """``input < other`` elementwise, as Bool (Tensors or numbers, broadcast)."""
+    tensor_first("ops.less", input)
     return np.less(input, other)
 
 
@@ -32,6 +35,7 @@ def le(input, other):
 
 def eq(input, other):
     """``input == other`` elementwise, as Bool (Tensors or numbers, broadcast)."""
+    tensor_first("ops.equal", input)
     return np.equal(input, other)
 
 

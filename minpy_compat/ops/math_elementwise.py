@@ -18,6 +18,7 @@ from .. import numpy as np
 from ..errors import CellArgumentError, CellTypeError, message
 from ..tensor import is_tensor
 from .functional import _float_like_inputs, div, no_bool
+from .promotion import as_binary_dtype
 
 
 def _dtype_of(x):
@@ -49,12 +50,12 @@ atan = _unary_float(np.arctan, "The inverse tangent, elementwise.", "atan", floa
 acosh = _unary_float(np.arccosh, "The inverse hyperbolic cosine.", "acosh", floats=True)
 asinh = _unary_float(np.arcsinh, "The inverse hyperbolic sine, elementwise.", "asinh", floats=True)
 atanh = _unary_float(np.arctanh, "The inverse hyperbolic tangent, elementwise.", "atanh")
-cosh = _unary_float(np.cosh, "The hyperbolic cosine, elementwise.", "cosh")
-sinh = _unary_float(np.sinh, "The hyperbolic sine, elementwise.", "sinh")
-tan = _unary_float(np.tan, "The tangent, elementwise.", "tan")
-expm1 = _unary_float(np.expm1, "exp(x) - 1, accurate near 0.", "expm1")
+cosh = _unary_float(np.cosh, "The hyperbolic cosine, elementwise.", "cosh", floats=True)
+sinh = _unary_float(np.sinh, "The hyperbolic sine, elementwise.", "sinh", floats=True)
+tan = _unary_float(np.tan, "The tangent, elementwise.", "tan", floats=True)
+expm1 = _unary_float(np.expm1, "exp(x) - 1, accurate near 0.", "expm1", floats=True)
 exp2 = _unary_float(np.exp2, "2 ** x, elementwise.", "exp2")
-log1p = _unary_float(np.log1p, "log(1 + x), accurate near 0.", "log1p")
+log1p = _unary_float(np.log1p, "log(1 + x), accurate near 0.", "log1p", floats=True)
 log2 = _unary_float(np.log2, "The base-2 logarithm, elementwise.", "log2")
 log10 = _unary_float(np.log10, "The base-10 logarithm, elementwise.", "log10")
 deg2rad = _unary_float(np.deg2rad, "Degrees to radians, elementwise.", "deg2rad", floats=True)
@@ -171,7 +172,7 @@ def remainder(input, other):
 
 def floor_divide(input, other):
     """floor(input / other); ints stay ints (gradient 0)."""
-    return _float_like_inputs(np.floor_divide(input, other), input, other)
+    return as_binary_dtype(np.floor_divide(input, other), input, other)
 
 
 def floor_div(x, y):
