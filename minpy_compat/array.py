@@ -31,7 +31,7 @@ from .trees import map_items
 # ARRAY_FUNCTIONS: the facade fills it from here; the rest stay importable from here too.
 from .traced_array import (ARRAY_FUNCTIONS, Rearranged, TracedArray, constant_node,  # noqa: F401
                            plain_index, shape_argument)
-from . import traced_views, weak_scalars  # noqa: F401  (TracedArray's view methods)
+from . import traced_views  # noqa: F401  (installs TracedArray's view-taking methods)
 from .traced_methods import reduction_method
 
 _CPU = cpu()
@@ -293,7 +293,6 @@ for _value_type in (onp.ndarray, Array, Number, float, onp.float64, onp.float32,
     TracedArray.register(_value_type)
 ArrayVSpace.register(Array)
 ArrayVSpace.register(Number)
-weak_scalars.install(Array, TracedArray)  # NumPy 2's operator dtypes under NumPy 1.x too
 
 
 def describe_value(value):
