@@ -9,8 +9,10 @@
 4.0
 """
 from ..ops.differentiate import differentiate
+from ..ops.grad_operation import GradOperation
 from ..tensor import ParameterTuple
 from .cell import Cell
+from .reshape_cells import Identity
 
 
 class WithLossCell(Cell):
@@ -43,6 +45,11 @@ class TrainOneStepCell(Cell):
         self.weights = ParameterTuple(optimizer.parameters)
         self.sens = 1.0 if sens is None else sens
         self.return_grad = return_grad
+        # what a model-zoo subclass's construct calls, as MindSpore's TrainOneStepCell has it
+        self.grad = GradOperation(get_by_list=True, sens_param=True)
+        self.grad_no_sens = GradOperation(get_by_list=True)
+        self.reducer_flag = False
+        self.grad_reducer = Identity()  # one device: the gradients as they are
 
     def construct(self, *inputs):
         loss, _, grads, _ = differentiate(self.network, inputs, {}, (), self.weights,
