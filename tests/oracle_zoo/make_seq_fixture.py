@@ -17,6 +17,7 @@ import zoo_runner  # noqa: E402
 from make_loop_fixture import _overflow  # noqa: E402  (the CPU build's missing kernels)
 
 SCRIPTS = ("seq_attention_encoder", "seq_gru_grad_accumulation", "seq_lstm_classifier",
+           "seq_lstmcell_greedy_decode",
            "seq_smoothed_seq2seq_ctc", "seq_transformer_loss_scale")
 
 
