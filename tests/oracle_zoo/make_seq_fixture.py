@@ -18,7 +18,8 @@ from make_loop_fixture import _overflow  # noqa: E402  (the CPU build's missing 
 
 SCRIPTS = ("seq_attention_encoder", "seq_gru_grad_accumulation", "seq_lstm_classifier",
            "seq_lstmcell_greedy_decode",
-           "seq_smoothed_seq2seq_ctc", "seq_textcnn_model_train", "seq_transformer_loss_scale")
+           "seq_smoothed_seq2seq_ctc", "seq_textcnn_model_train", "seq_transformer_loss_scale",
+           "seq_variable_length_rnn")
 
 
 def main():
