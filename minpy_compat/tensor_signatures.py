@@ -115,6 +115,26 @@ def _read_ddof(name, kwargs):
         kwargs["ddof"] = int(value) if word == "unbiased" else value
 
 
+def view_shape(args):
+    """The shape of MindSpore's ``x.view(*shape)`` (ints, or one tuple or list of ints), or
+    None where ``args`` are NumPy's ``ndarray.view`` arguments (a dtype, an array type)."""
+    shape = args[0] if len(args) == 1 and isinstance(args[0], (tuple, list)) else args
+    if shape and all(isinstance(n, Integral) and not isinstance(n, (bool, onp.bool_))
+                     for n in shape):
+        return tuple(int(n) for n in shape)
+    return None
+
+
+def shaped_view(self, *args, **kwargs):
+    """``Array.view``: NumPy's (a dtype, an array type); with ints or one tuple of ints,
+    MindSpore's ``Tensor.view(*shape)``, the same numbers in that shape."""
+    if args and not kwargs and not isinstance(args[0], type):  # view(Array) goes on at once
+        shape = view_shape(args)
+        if shape is not None:
+            return self.reshape(shape)
+    return onp.ndarray.view(self, *args, **kwargs)
+
+
 def values_and_indices(name, function, x, kwargs):
     """MindSpore's ``x.max(dim, keepdim)``: the values (differentiable) and their int64
     indices."""

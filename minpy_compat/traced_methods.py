@@ -18,6 +18,7 @@ from autograd.numpy import numpy_wrapper
 from autograd.tracer import getval
 
 from .errors import MinpyError, TracedValueError, message
+from .tensor_signatures import view_shape
 
 
 class TracedAttributeError(MinpyError, AttributeError):
@@ -206,7 +207,10 @@ class NdarrayMethods:
 
     def view(self, *args, **kwargs):
         """``x.view()``: the same numbers as a new traced value (as slicing gives one).
-        Reinterpreting the bytes as another dtype has no gradient, so it is refused."""
+        Reinterpreting the bytes as another dtype has no gradient, so it is refused.
+        With ints or one tuple of ints it is MindSpore's ``Tensor.view(*shape)``."""
+        if args and not kwargs and view_shape(args) is not None:
+            return _facade("reshape")(self, view_shape(args))
         dtype = kwargs.get("dtype", args[0] if args else None)
         kind = kwargs.get("type", args[1] if len(args) > 1 else None)
         if isinstance(dtype, type) and issubclass(dtype, onp.ndarray):

@@ -56,3 +56,22 @@ def test_a_custom_optimizer_reads_the_scheduled_rate_with_get_lr():
     assert optimizer.get_lr() == onp.float32(0.25)
     optimizer((ms.Tensor([2.0]),))
     onp.testing.assert_allclose(w.asnumpy(), [0.5])
+
+
+def test_a_subclass_from_the_schedule_module_may_return_a_one_element_rate():
+    # BERT's schedule subclasses nn.learning_rate_schedule.LearningRateSchedule (importable
+    # there in MindSpore, though not in its __all__) and returns a [1]-shaped rate
+    from minpy_compat.nn.learning_rate_schedule import LearningRateSchedule, WarmUpLR
+
+    class ShapedWarmUp(LearningRateSchedule):
+        def __init__(self):
+            super().__init__()
+            self.warmup = WarmUpLR(0.4, 4)
+
+        def construct(self, global_step):
+            return self.warmup(global_step).reshape(1)
+
+    by_shaped = _steps(OPTIMIZERS["SGD"], ShapedWarmUp())
+    by_list = _steps(OPTIMIZERS["SGD"], [0.0, 0.1, 0.2])   # 0.4 * step / 4
+    for got, want in zip(by_shaped, by_list):
+        onp.testing.assert_allclose(got, want, rtol=1e-6)

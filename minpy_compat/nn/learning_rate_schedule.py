@@ -8,4 +8,6 @@ from .reexport import reexport
 _NAMES = ["CosineDecayLR", "ExponentialDecayLR", "InverseDecayLR", "NaturalExpDecayLR",
           "PolynomialDecayLR", "WarmUpLR"]
 __all__ = list(_NAMES)
-__getattr__, __dir__ = reexport(__name__, _NAMES)
+# MindSpore's module also holds the base class, importable though not in its __all__
+# (model-zoo schedules such as BERT's subclass it from here)
+__getattr__, __dir__ = reexport(__name__, _NAMES + ["LearningRateSchedule"])

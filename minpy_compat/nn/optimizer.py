@@ -127,7 +127,8 @@ class Optimizer(Cell):
 
     def _scheduled_rate(self):
         step = onp.array(int(self.global_step[0]), onp.int32)
-        return float(onp.float32(onp.asarray(self._lr_schedule(step))))
+        # a 0-d rate, or a [1]-shaped one as BERT's schedule Cells give (MindSpore takes it)
+        return float(onp.asarray(self._lr_schedule(step), onp.float32).reshape(()))
 
     def _lr_for(self, index, rate):
         lr = self._group_lr[index]

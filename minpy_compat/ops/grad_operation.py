@@ -42,7 +42,10 @@ class GradOperation:
                                                     "no arguments"))
                 args, sens = args[:-1], args[-1]
             call, args = keywords_as_inputs(fn, args, kwargs)
-            positions = tuple(range(len(args))) if self.get_all else (0,)
+            # get_by_list alone gives only the weights' gradients: no input is traced, so
+            # an int input reaches the network as its ints (an Embedding after a reshape)
+            positions = tuple(range(len(args))) if self.get_all else \
+                () if self.get_by_list else (0,)
             check_range(positions, args, where)
             chosen = _cell_weights(fn) if self.get_by_list and weights is None else params
             _, input_grads, weight_grads, _ = differentiate(
