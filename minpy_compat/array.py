@@ -33,7 +33,6 @@ from .traced_array import (ARRAY_FUNCTIONS, Rearranged, TracedArray, constant_no
                            plain_index, shape_argument)
 from . import traced_views  # noqa: F401  (installs TracedArray's view-taking methods)
 from .traced_methods import reduction_method
-from .tensor_signatures import shaped_view
 
 _CPU = cpu()
 
@@ -65,7 +64,7 @@ class Array(onp.ndarray, metaclass=_ArrayType):
     # numpy.ma keeps a masked array's data as this class: NumPy's own, so that it prints
     # masked_array(...) as NumPy does (not masked_Array(...)).
     _baseclass = onp.ndarray
-    view = shaped_view  # x.view(*shape) is MindSpore's reshape
+    from .tensor_signatures import shaped_view as view  # view(*shape): MindSpore's reshape
 
     def asnumpy(self):
         """A plain ``numpy.ndarray`` copy of this array."""

@@ -143,11 +143,9 @@ class NdarrayMethods:
     def __contains__(self, value):
         return bool((getval(self) == getval(value)).any())
 
-    def __copy__(self):
+    def __copy__(self, memo=None):  # a deep copy too: a traced copy, the graph shared
         return self.copy()
-
-    def __deepcopy__(self, memo):
-        return self.copy()
+    __deepcopy__ = __copy__
 
     def __reduce_ex__(self, protocol):
         raise TracedValueError(message(
@@ -206,11 +204,10 @@ class NdarrayMethods:
         return self
 
     def view(self, *args, **kwargs):
-        """``x.view()``: the same numbers as a new traced value (as slicing gives one).
-        Reinterpreting the bytes as another dtype has no gradient, so it is refused.
-        With ints or one tuple of ints it is MindSpore's ``Tensor.view(*shape)``."""
-        if args and not kwargs and view_shape(args) is not None:
-            return _facade("reshape")(self, view_shape(args))
+        """``x.view()``: the same numbers as a new traced value (as slicing gives one); with
+        ints or one tuple of ints, MindSpore's ``Tensor.view(*shape)``. Another dtype is refused."""
+        if args and not kwargs and (shape := view_shape(args)) is not None:
+            return _facade("reshape")(self, shape)
         dtype = kwargs.get("dtype", args[0] if args else None)
         kind = kwargs.get("type", args[1] if len(args) > 1 else None)
         if isinstance(dtype, type) and issubclass(dtype, onp.ndarray):

@@ -18,9 +18,8 @@ a Cell that defines ``bprop`` runs as one op whose gradient is that ``bprop``
 """
 from collections import OrderedDict
 
-import autograd.tracer as _tracer
 import numpy as onp
-from autograd.tracer import getval
+from autograd.tracer import getval, trace_stack
 
 from ..errors import CellArgumentError, CellTypeError, ConstructMissingError, describe, message
 from ..substitution import OPEN, traced_value
@@ -251,15 +250,13 @@ class Cell(CellTree):
             raise ConstructMissingError(message(
                 type(self).__name__, "a construct method", "none",
                 "Define construct(self, ...) in the Cell subclass."))
-        if not self.__dict__.get("_names_checked"):  # MindSpore's first-call renaming
-            self.check_names_and_refresh_name()
-            self.__dict__["_names_checked"] = True
+        if "_names_checked" not in self.__dict__:  # MindSpore's first-call renaming
+            self.__dict__["_names_checked"] = self.check_names_and_refresh_name() or True
         if self.requires_grad:  # set_grad: a call outside gradients records its forward
-            if _tracer.trace_stack.top < 0:  # it calls this Cell again, inside its trace
+            if trace_stack.top < 0:  # it calls this Cell again, inside its trace
                 from ..ops.forward_record import call_recorded
                 return call_recorded(self, args, kwargs)
-            if "_forward_record" in self.__dict__:  # a call inside a gradient pass ends it
-                del self.__dict__["_forward_record"]
+            self.__dict__.pop("_forward_record", None)  # a call inside a pass ends it
         hooks = self._hooks
         # all or nothing: a call that raises puts back the Parameters it wrote (an optimizer
         # stopped half-way, BatchNorm statistics moved before a later layer failed)
