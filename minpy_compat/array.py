@@ -262,8 +262,8 @@ def wrap_tree(value):
     kind = type(value)
     if kind is dict:
         return {k: wrap_tree(v) for k, v in value.items()}
-    if kind is tuple or kind is list:
-        return kind([wrap_tree(v) for v in value])
+    if kind is tuple or kind is list:  # (a plain array wrapped inline: no call per gradient)
+        return kind([v.view(Array) if type(v) is onp.ndarray else wrap_tree(v) for v in value])
     if kind is float:
         return Number(value)
     if isinstance(value, (list, tuple, dict)):  # a namedtuple, an OrderedDict: the same kind

@@ -13,10 +13,10 @@ def unflatten(template, leaves):
     kind = type(template)
     if kind is Leaf:
         return leaves[template]
-    if kind is list:
-        return [unflatten(v, leaves) for v in template]
+    if kind is list:  # (a leaf read inline: no call per parameter)
+        return [leaves[v] if type(v) is Leaf else unflatten(v, leaves) for v in template]
     if kind is tuple:
-        return tuple([unflatten(v, leaves) for v in template])
+        return tuple([leaves[v] if type(v) is Leaf else unflatten(v, leaves) for v in template])
     if kind is dict:
         return {k: unflatten(v, leaves) for k, v in template.items()}
     if isinstance(template, (list, tuple, dict)):

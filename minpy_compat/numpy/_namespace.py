@@ -46,6 +46,7 @@ def differentiable(raw, traced):
         call, wrap_result = values_of_lists(call, name), _wrap_result
         swaps_itself = False
     out_at = out_position(raw)  # a positional out= starts here (sys.maxsize: none)
+    traced_as_is = wrap_result is _wrap_result  # a traced result needs no wrapping
 
     def on_numpy(*args, **kwargs):  # the dispatcher's NumPy path
         return numpy_path(args, kwargs)
@@ -92,7 +93,8 @@ def differentiable(raw, traced):
             return numpy_path(args, kwargs)
         if _substitutions_open[0] and not swaps_itself:
             args = stand_ins(args)
-        return wrap_result(call(*args))
+        out = call(*args)
+        return out if type(out) is TracedArray and traced_as_is else wrap_result(out)
 
     functools.update_wrapper(facade, raw, updated=())
     facade.__wrapped__ = raw

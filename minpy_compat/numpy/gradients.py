@@ -90,7 +90,8 @@ def _chooser_vjp(wins):
         mine, other = getval(args[argnum]), getval(args[1 - argnum])
         shape = _shape(mine)
         tied = mine == other
-        if not (tied.any() if isinstance(tied, _ARRAYS) else tied):
+        if not (_any(tied, None) if type(tied) is onp.ndarray else
+                tied.any() if isinstance(tied, _ARRAYS) else tied):
             ans = getval(ans)
             return lambda g: unbroadcast(_masked(g, wins(ans, other)), shape)
 
@@ -122,14 +123,23 @@ def unbroadcast(g, shape):
     g_shape = _shape(g)
     if g_shape == shape:
         return g
+    # a plain g: add.reduce, which ndarray.sum calls through a Python function
+    add = _add_reduce if type(g) is onp.ndarray else _sum_method
     lead = len(g_shape) - len(shape)
     if lead:
-        g = g.sum(axis=tuple(range(lead)))
+        g = add(g, tuple(range(lead)))
     g_shape = _shape(g)
     kept = tuple(i for i, n in enumerate(shape) if n == 1 and g_shape[i] != 1)
     if kept:
-        g = g.sum(axis=kept, keepdims=True)
+        g = add(g, kept, None, None, True)
     return g
+
+
+_add_reduce, _any = onp.add.reduce, onp.logical_or.reduce  # without ndarray's wrappers
+
+
+def _sum_method(g, axis, dtype=None, out=None, keepdims=False):
+    return g.sum(axis=axis, keepdims=keepdims)
 
 
 def _identity(g):
