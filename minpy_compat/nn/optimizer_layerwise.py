@@ -12,7 +12,8 @@ this library does not make).
 import numpy as onp
 
 from ..errors import OptimizerError, OptimizerTypeError, describe, message
-from .optimizer import Adam, Optimizer
+from .adam import Adam
+from .optimizer import Optimizer
 from .optimizer_adaptive import _bool, _float
 
 _IN_01 = (lambda v: 0 < v < 1), "a float in (0, 1)"
