@@ -82,3 +82,36 @@ def test_a_checkpoint_of_the_step_cell_keeps_the_adam_state(tmp_path):
         cell(ms.Tensor(X), ms.Tensor(Y))
     onp.testing.assert_array_equal(fresh.weight.asnumpy(), net.weight.asnumpy())
     assert float(resumed.optimizer.beta1_power.asnumpy()) == pytest.approx(0.8 ** 3, rel=1e-6)
+
+
+def test_a_group_list_of_rates_steps_on_with_global_step():
+    """A group's ``lr`` list was cut to its first rate: every step ran at 0.3."""
+    want = ORACLE["group_dynamic_lr"]
+    net = _net()
+    ps = net.trainable_params()
+    opt = nn.Momentum([{"params": ps[:1], "lr": [0.3, 0.2, 0.1]}, {"params": ps[1:]}],
+                      learning_rate=0.05, momentum=0.0)
+    _train(net, opt, 3)
+    onp.testing.assert_allclose(net.weight.asnumpy(), want["weight"], rtol=1e-5)
+    onp.testing.assert_allclose(net.bias.asnumpy(), want["bias"], rtol=1e-5)
+
+
+def test_get_lr_parameter_names_and_values_match_mindspore():
+    net = nn.SequentialCell([nn.Dense(3, 2), nn.BatchNorm1d(2)])
+    ps = net.trainable_params()
+    opt = nn.Momentum([{"params": ps[:1]}, {"params": ps[1:3], "lr": 0.3},
+                       {"params": ps[3:], "lr": [0.1, 0.2]}], learning_rate=0.1, momentum=0.9)
+    got = [[r.name, r.asnumpy().tolist()] for r in opt.get_lr_parameter(ps)]
+    assert [name for name, _ in got] == [name for name, _ in ORACLE["get_lr_parameter"]]
+    for (_, ours), (_, theirs) in zip(got, ORACLE["get_lr_parameter"]):
+        onp.testing.assert_allclose(ours, theirs, rtol=1e-7)
+    assert opt.get_lr_parameter(ps[1]) is opt.get_lr_parameter(ps[2])
+
+
+@pytest.mark.parametrize("param, error, words", [
+    (3, ms.errors.OptimizerTypeError, "a Parameter or a list of them"),
+    (ms.Parameter(ms.Tensor(1.0), name="zz"), ms.errors.OptimizerError, "'zz'")])
+def test_get_lr_parameter_names_a_wrong_argument(param, error, words):
+    opt = nn.Momentum(_net().trainable_params(), learning_rate=0.1, momentum=0.9)
+    with pytest.raises(error, match=words):
+        opt.get_lr_parameter(param)

@@ -70,7 +70,9 @@ class Optimizer(Cell):
                                     "a number >= 0")
         self.loss_scale = _number(where, "loss_scale", loss_scale, lambda v: v > 0,
                                   "a number > 0")
-        self._group_lr = group_lr
+        # per Parameter: None (the optimizer's rate) or its group's rates (one per step)
+        self._group_lr = [None if lr is None else lr[1] for lr in group_lr]
+        self._lr_group_index = [None if lr is None else lr[0] for lr in group_lr]
         # MindSpore: a plain list decays every Parameter but those named *beta* or *gamma*
         # (the norms' shift and scale); groups decay by their own rate or the default, by none
         self._decays = [self.weight_decay if d is None else d for d in group_decay] if grouped \
@@ -101,7 +103,7 @@ class Optimizer(Cell):
                     raise OptimizerError(message(f"{where} parameters", "each Parameter once",
                                                  f"'{param.name}' twice"))
                 params.append(param)
-                lrs.append(None if lr is None else self._rates(lr, where)[0])
+                lrs.append(None if lr is None else (i, self._rates(lr, where)))
                 decays.append(None if decay is None else _number(
                     where, "weight_decay", decay, lambda v: v >= 0, "a number >= 0"))
         return params, lrs, decays, grouped
@@ -133,15 +135,45 @@ class Optimizer(Cell):
             rate = Tensor(onp.float32(self._schedule[min(step, len(self._schedule) - 1)]))
         if all(lr is None for lr in self._group_lr):
             return rate
-        return tuple(rate if lr is None else Tensor(onp.float32(lr)) for lr in self._group_lr)
+        return tuple(rate if lr is None else Tensor(onp.float32(self._lr_for(i, None)))
+                     for i, lr in enumerate(self._group_lr))
+
+    def get_lr_parameter(self, param):
+        """The Parameter holding ``param``'s learning rate (a list of Parameters: one each):
+        ``learning_rate``, or for a group with its own ``lr`` a Parameter named
+        ``learning_rate_group_<group index>`` holding that rate (or rates, one per step);
+        unlike MindSpore's, writing to a group's one does not change the rate."""
+        if isinstance(param, list):
+            return [self.get_lr_parameter(p) for p in param]
+        where = f"{type(self).__name__}.get_lr_parameter 'param'"
+        if not isinstance(param, Parameter):
+            raise OptimizerTypeError(message(where, "a Parameter or a list of them",
+                                             describe(param)))
+        index = next((i for i, p in enumerate(self.parameters) if p is param), None)
+        if index is None:
+            raise OptimizerError(message(where, "a Parameter of this optimizer",
+                                         f"'{param.name}'", "Pass one of its parameters."))
+        if self._group_lr[index] is None:
+            return self.learning_rate
+        group, rates = self._lr_group_index[index], self._group_lr[index]
+        made = self.__dict__.setdefault("_group_lr_parameters", {})  # not registered
+        if group not in made:
+            value = onp.asarray(rates if len(rates) > 1 else rates[0], onp.float32)
+            made[group] = Parameter(value, name=f"learning_rate_group_{group}")
+        return made[group]
 
     def _scheduled_rate(self):
         step = onp.array(int(self.global_step[0]), onp.int32)
         return float(onp.float32(onp.asarray(self._lr_schedule(step))))
 
     def _lr_for(self, index, rate):
-        lr = self._group_lr[index]
-        return rate if lr is None else lr
+        """Parameter ``index``'s rate this step: its group's (a list steps on with
+        ``global_step``, keeping its last rate), else ``rate``."""
+        rates = self._group_lr[index]
+        if rates is None:
+            return rate
+        return rates[0] if len(rates) == 1 else \
+            float(onp.float32(rates[min(int(self.global_step[0]), len(rates) - 1)]))
 
     def decay_weight(self, gradients):
         gradients = tuple(gradients)

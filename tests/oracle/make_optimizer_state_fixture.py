@@ -52,6 +52,18 @@ def record():
     _train(net, opt, 2)
     out["momentum_set_data"] = {"momentum": float(opt.momentum.asnumpy()),
                                 "weight": net.weight.asnumpy().tolist()}
+    net = _net()
+    ps = net.trainable_params()
+    opt = nn.Momentum([{"params": ps[:1], "lr": [0.3, 0.2, 0.1]}, {"params": ps[1:]}],
+                      learning_rate=0.05, momentum=0.0)
+    _train(net, opt, 3)
+    out["group_dynamic_lr"] = {"weight": net.weight.asnumpy().tolist(),
+                               "bias": net.bias.asnumpy().tolist()}
+    net = nn.SequentialCell([nn.Dense(3, 2), nn.BatchNorm1d(2)])
+    ps = net.trainable_params()
+    opt = nn.Momentum([{"params": ps[:1]}, {"params": ps[1:3], "lr": 0.3},
+                       {"params": ps[3:], "lr": [0.1, 0.2]}], learning_rate=0.1, momentum=0.9)
+    out["get_lr_parameter"] = [[r.name, r.asnumpy().tolist()] for r in opt.get_lr_parameter(ps)]
     return out
 
 
