@@ -115,3 +115,16 @@ def test_get_lr_parameter_names_a_wrong_argument(param, error, words):
     opt = nn.Momentum(_net().trainable_params(), learning_rate=0.1, momentum=0.9)
     with pytest.raises(error, match=words):
         opt.get_lr_parameter(param)
+
+
+@pytest.mark.parametrize("flag", ["use_lazy", "use_offload"])
+def test_adam_takes_use_lazy_and_use_offload_and_steps_as_mindspore(flag):
+    """They were a TypeError (unexpected keyword); with dense gradients both step as plain
+    Adam in MindSpore."""
+    net = _net()
+    opt = nn.Adam(net.trainable_params(), learning_rate=0.1, **{flag: True})
+    _train(net, opt, 3)
+    assert getattr(opt, flag) is True
+    onp.testing.assert_allclose(net.weight.asnumpy(), ORACLE["adam_flags"][flag], rtol=1e-5)
+    with pytest.raises(ms.errors.OptimizerTypeError, match=f"Adam {flag}: expected a bool"):
+        nn.Adam(net.trainable_params(), **{flag: "yes"})

@@ -16,12 +16,19 @@ class Adam(Optimizer):
 
     ``use_amsgrad=True`` divides by the running maximum of ``v`` instead (kept in the
     Parameters ``vhat.<name>``); MindSpore 2.10 then ignores ``use_nesterov``, and so do we.
+    ``use_lazy`` and ``use_offload`` (MindSpore's keyword arguments) are taken and kept:
+    with dense gradients, the only ones here, MindSpore's lazy and offloaded Adam step
+    as the plain one does.
     """
 
     def __init__(self, params, learning_rate=1e-3, beta1=0.9, beta2=0.999, eps=1e-8,
                  use_locking=False, use_nesterov=False, weight_decay=0.0, loss_scale=1.0,
-                 use_amsgrad=False):
+                 use_amsgrad=False, use_lazy=False, use_offload=False):
+        for name, flag in (("use_lazy", use_lazy), ("use_offload", use_offload)):
+            if not isinstance(flag, bool):
+                raise OptimizerTypeError(message(f"Adam {name}", "a bool", describe(flag)))
         super().__init__(learning_rate, params, weight_decay, loss_scale)
+        self.use_lazy, self.use_offload = use_lazy, use_offload
         between = (lambda v: 0 < v < 1), "a number in (0, 1)"
         self.beta1 = _number("Adam", "beta1", beta1, *between)
         self.beta2 = _number("Adam", "beta2", beta2, *between)

@@ -59,6 +59,11 @@ def record():
     _train(net, opt, 3)
     out["group_dynamic_lr"] = {"weight": net.weight.asnumpy().tolist(),
                                "bias": net.bias.asnumpy().tolist()}
+    out["adam_flags"] = {}
+    for flag in ("use_lazy", "use_offload"):
+        net = _net()
+        _train(net, nn.Adam(net.trainable_params(), learning_rate=0.1, **{flag: True}), 3)
+        out["adam_flags"][flag] = net.weight.asnumpy().tolist()
     net = nn.SequentialCell([nn.Dense(3, 2), nn.BatchNorm1d(2)])
     ps = net.trainable_params()
     opt = nn.Momentum([{"params": ps[:1]}, {"params": ps[1:3], "lr": 0.3},
