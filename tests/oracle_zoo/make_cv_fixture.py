@@ -15,7 +15,7 @@ sys.path.insert(0, HERE)
 import zoo_runner  # noqa: E402
 
 SCRIPTS = ("cv_resnet_group_momentum", "cv_model_train_pipeline", "cv_decoder_checkpoint",
-           "cv_dropout_augment", "cv_mobilenet_block")
+           "cv_dropout_augment", "cv_mobilenet_block", "cv_resize_topk_checkpoint")
 
 
 def main():
