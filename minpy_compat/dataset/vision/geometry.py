@@ -21,11 +21,14 @@ def resized(img, size, interpolation):
         return _resize.nearest(img, *size)
     if interpolation == Inter.AREA:
         return _area.area(img, *size)
+    if interpolation == Inter.BICUBIC:
+        return _resize.bicubic(img, *size)
     return _resize.bilinear(img, *size)
 
 
 class Resize:
-    """Resize to ``size`` with OpenCV's ``NEAREST``, ``BILINEAR`` (``LINEAR``) or ``AREA``."""
+    """Resize to ``size`` with OpenCV's ``NEAREST``, ``BILINEAR`` (``LINEAR``), ``BICUBIC``
+    or ``AREA``."""
 
     def __init__(self, size, interpolation=Inter.LINEAR):
         if _checks.is_int(size):
@@ -34,9 +37,9 @@ class Resize:
         else:
             self.size = _checks.size_pair("Resize 'size'", size)
         _checks.enum_member("Resize 'interpolation'", interpolation, Inter)
-        if interpolation not in (Inter.NEAREST, Inter.BILINEAR, Inter.AREA):
+        if interpolation not in (Inter.NEAREST, Inter.BILINEAR, Inter.BICUBIC, Inter.AREA):
             raise CellArgumentError(message(
-                "Resize 'interpolation'", "Inter.NEAREST, BILINEAR (LINEAR) or AREA",
+                "Resize 'interpolation'", "Inter.NEAREST, BILINEAR (LINEAR), BICUBIC or AREA",
                 f"Inter.{interpolation.name}", "Other OpenCV kernels are not implemented."))
         self.interpolation = interpolation
 
