@@ -58,9 +58,9 @@ CASES = [  # (call, built-in class, words the message holds)
      r"RandomResizedCrop 'ratio': expected values above 0"),
     (lambda: V.RandomResizedCrop(2, max_attempts=0), ValueError,
      r"RandomResizedCrop 'max_attempts': expected a value in \[1, 2147483647\], got 0"),
-    (lambda: V.RandomResizedCrop(2, interpolation=V.Inter.CUBIC), ValueError,
-     r"RandomResizedCrop 'interpolation': expected Inter.NEAREST or Inter.BILINEAR, "
-     r"got Inter.BICUBIC"),
+    (lambda: V.RandomResizedCrop(2, interpolation=V.Inter.PILCUBIC), ValueError,
+     r"RandomResizedCrop 'interpolation': expected Inter.NEAREST, Inter.BILINEAR or "
+     r"Inter.BICUBIC, got Inter.PILCUBIC"),
     (lambda: V.Affine(0, (0, 0), 0, 0), ValueError,
      r"Affine 'scale': expected a value in \(0, 16777216\], got 0"),
     (lambda: V.Affine(0, 1, 1.0, 0), TypeError,

@@ -26,7 +26,7 @@ EXPORTS = {
     "filters": ["GaussianBlur", "LinearTransformation"],
     "random_tone": ["RandomAutoContrast", "RandomColorAdjust", "RandomEqualize",
                     "RandomInvert", "RandomPosterize", "RandomSharpness", "RandomSolarize"],
-    "resized_crop": ["RandomResizedCrop"],
+    "resized_crop": ["RandomResizedCrop", "ResizedCrop"],
     "random_ops": ["CutOut", "RandomCrop", "RandomErasing", "RandomHorizontalFlip",
                    "RandomRotation", "RandomVerticalFlip"],
 }
