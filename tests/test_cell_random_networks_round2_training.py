@@ -26,6 +26,10 @@ OPTIMIZERS = {
 }
 
 
+# the momentum as the optimizers hold it, like MindSpore's: a float32 Parameter
+NESTEROV_MOMENTUM, SGD_MOMENTUM = float(onp.float32(0.9)), float(onp.float32(0.8))
+
+
 def _by_hand(kind, params, grads, state, t):
     """One step of the named optimizer written out (the documented update rules)."""
     decay = {"adam": 0.1, "nesterov": 0.05, "sgd": 0.1}.get(kind, 0.0)
@@ -40,10 +44,10 @@ def _by_hand(kind, params, grads, state, t):
             d = 0.9 * m + 0.1 * g if kind == "adam-nesterov" else m
             w = w - 0.0625 * onp.sqrt(1 - 0.999 ** t) / (1 - 0.9 ** t) * d / (onp.sqrt(v) + 1e-8)
         elif kind == "nesterov":
-            state[i] = 0.9 * state.get(i, 0.0) + g
-            w = w - 0.125 * (g + 0.9 * state[i])
+            state[i] = NESTEROV_MOMENTUM * state.get(i, 0.0) + g
+            w = w - 0.125 * (g + NESTEROV_MOMENTUM * state[i])
         else:
-            state[i] = g if t == 1 else 0.8 * state[i] + 0.7 * g
+            state[i] = g if t == 1 else SGD_MOMENTUM * state[i] + 0.7 * g
             w = w - 0.125 * state[i]
         p.set_data(ms.Tensor(w.astype(p.dtype)))
 

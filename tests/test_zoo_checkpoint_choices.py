@@ -10,7 +10,7 @@ from minpy_compat import dataset as ds
 from minpy_compat import nn
 from minpy_compat.train import CheckpointConfig, Model, ModelCheckpoint
 
-STATE = ["global_step", "learning_rate", "moments.bias", "moments.weight"]
+STATE = ["global_step", "learning_rate", "momentum", "moments.bias", "moments.weight"]
 
 
 def dense(scale=0.1):
@@ -37,14 +37,16 @@ def test_every_name_loads_by_default(trained_file):
 
 
 @pytest.mark.parametrize("kwargs, names", [
-    ({"filter_prefix": ["moments", "learning_rate", "global_step"]}, ["bias", "weight"]),
-    ({"filter_prefix": "moments"}, ["bias", "global_step", "learning_rate", "weight"]),
+    ({"filter_prefix": ["moments", "learning_rate", "global_step"]},
+     ["bias", "momentum", "weight"]),
+    ({"filter_prefix": "moments"}, ["bias", "global_step", "learning_rate", "momentum",
+                                    "weight"]),
     ({"specify_prefix": ("weight", "moments.w")}, ["moments.weight", "weight"]),
     ({"specify_prefix": "moments", "filter_prefix": "moments.b"}, ["moments.weight"]),
     ({"choice_func": lambda name: "." not in name and name != "global_step"},
-     ["bias", "learning_rate", "weight"]),
+     ["bias", "learning_rate", "momentum", "weight"]),
     ({"choice_func": lambda name: name != "bias", "filter_prefix": ["moments"]},
-     ["global_step", "learning_rate", "weight"]),
+     ["global_step", "learning_rate", "momentum", "weight"]),
 ])
 def test_load_keeps_only_the_chosen_names(trained_file, kwargs, names):
     assert sorted(ms.load_checkpoint(trained_file, **kwargs)) == names

@@ -1,4 +1,5 @@
-"""Optimizers: ``Optimizer`` (the base for custom ones), ``SGD``, ``Momentum``, ``Adam``.
+"""Optimizers: ``Optimizer`` (the base for custom ones), ``SGD``, ``Momentum``
+(``Adam`` is in ``adam.py``).
 
 An optimizer is a Cell called with the gradients (one per parameter, in order);
 it updates the Parameters in place. A custom one subclasses ``Optimizer`` and
@@ -28,13 +29,23 @@ from ..tensor import Parameter, ParameterTuple, Tensor
 from .cell import Cell
 from .learning_rates import LearningRateSchedule
 from .optimizer_gradients import _check_gradient
-from .optimizer_in_place import adam_step, goes_in_place, momentum_step, sgd_step
+from .optimizer_in_place import goes_in_place, momentum_step, sgd_step
 
 
 def _number(where, name, value, ok, expected):
     if isinstance(value, bool) or not isinstance(value, numbers.Real) or not ok(value):
         raise OptimizerError(message(f"{where} {name}", expected, repr(value)))
     return float(value)
+
+
+def _momentum_parameter(value):
+    """MindSpore keeps an optimizer's momentum as a 0-d float32 Parameter, so checkpoints
+    save it and ``set_data`` changes the next steps."""
+    return Parameter(onp.float32(value), name="momentum")
+
+
+def _value(param):
+    return float(onp.asarray(getval(param)))
 
 
 class Optimizer(Cell):
@@ -50,8 +61,9 @@ class Optimizer(Cell):
         super().__init__(auto_prefix=False)
         where = type(self).__name__
         params, group_lr, group_decay, grouped = self._flatten(parameters, where)
+        # registered in MindSpore's order: global_step, learning_rate, then the parameters
         self.global_step = Parameter(onp.zeros(1, onp.int32), name="global_step",
-                                     requires_grad=False)  # MindSpore's order: step, rate, params
+                                     requires_grad=False)
         scheduled = isinstance(learning_rate, LearningRateSchedule)
         self._schedule = [0.0] if scheduled else self._rates(learning_rate, where)
         self.learning_rate = Parameter(onp.float32(self._schedule[0]), name="learning_rate")
@@ -60,7 +72,9 @@ class Optimizer(Cell):
                                     "a number >= 0")
         self.loss_scale = _number(where, "loss_scale", loss_scale, lambda v: v > 0,
                                   "a number > 0")
-        self._group_lr = group_lr
+        # per Parameter: None (the optimizer's rate) or its group's rates (one per step)
+        self._group_lr = [None if lr is None else lr[1] for lr in group_lr]
+        self._lr_group_index = [None if lr is None else lr[0] for lr in group_lr]
         # MindSpore: a plain list decays every Parameter but those named *beta* or *gamma*
         # (the norms' shift and scale); groups decay by their own rate or the default, by none
         self._decays = [self.weight_decay if d is None else d for d in group_decay] if grouped \
@@ -91,7 +105,7 @@ class Optimizer(Cell):
                     raise OptimizerError(message(f"{where} parameters", "each Parameter once",
                                                  f"'{param.name}' twice"))
                 params.append(param)
-                lrs.append(None if lr is None else self._rates(lr, where)[0])
+                lrs.append(None if lr is None else (i, self._rates(lr, where)))
                 decays.append(None if decay is None else _number(
                     where, "weight_decay", decay, lambda v: v >= 0, "a number >= 0"))
         return params, lrs, decays, grouped
@@ -123,7 +137,32 @@ class Optimizer(Cell):
             rate = Tensor(onp.float32(self._schedule[min(step, len(self._schedule) - 1)]))
         if all(lr is None for lr in self._group_lr):
             return rate
-        return tuple(rate if lr is None else Tensor(onp.float32(lr)) for lr in self._group_lr)
+        return tuple(rate if lr is None else Tensor(onp.float32(self._lr_for(i, None)))
+                     for i, lr in enumerate(self._group_lr))
+
+    def get_lr_parameter(self, param):
+        """The Parameter holding ``param``'s learning rate (a list of Parameters: one each):
+        ``learning_rate``, or for a group with its own ``lr`` a Parameter named
+        ``learning_rate_group_<group index>`` holding that rate (or rates, one per step);
+        unlike MindSpore's, writing to a group's one does not change the rate."""
+        if isinstance(param, list):
+            return [self.get_lr_parameter(p) for p in param]
+        where = f"{type(self).__name__}.get_lr_parameter 'param'"
+        if not isinstance(param, Parameter):
+            raise OptimizerTypeError(message(where, "a Parameter or a list of them",
+                                             describe(param)))
+        index = next((i for i, p in enumerate(self.parameters) if p is param), None)
+        if index is None:
+            raise OptimizerError(message(where, "a Parameter of this optimizer",
+                                         f"'{param.name}'", "Pass one of its parameters."))
+        if self._group_lr[index] is None:
+            return self.learning_rate
+        group, rates = self._lr_group_index[index], self._group_lr[index]
+        made = self.__dict__.setdefault("_group_lr_parameters", {})  # not registered
+        if group not in made:
+            value = onp.asarray(rates if len(rates) > 1 else rates[0], onp.float32)
+            made[group] = Parameter(value, name=f"learning_rate_group_{group}")
+        return made[group]
 
     def _scheduled_rate(self):
         step = onp.array(int(self.global_step[0]), onp.int32)
@@ -131,8 +170,13 @@ class Optimizer(Cell):
         return float(onp.asarray(self._lr_schedule(step), onp.float32).reshape(()))
 
     def _lr_for(self, index, rate):
-        lr = self._group_lr[index]
-        return rate if lr is None else lr
+        """Parameter ``index``'s rate this step: its group's (a list steps on with
+        ``global_step``, keeping its last rate), else ``rate``."""
+        rates = self._group_lr[index]
+        if rates is None:
+            return rate
+        return rates[0] if len(rates) == 1 else \
+            float(onp.float32(rates[min(int(self.global_step[0]), len(rates) - 1)]))
 
     def decay_weight(self, gradients):
         gradients = tuple(gradients)
@@ -184,31 +228,35 @@ class SGD(Optimizer):
     def __init__(self, params, learning_rate=0.1, momentum=0.0, dampening=0.0, weight_decay=0.0,
                  nesterov=False, loss_scale=1.0):
         super().__init__(learning_rate, params, weight_decay, loss_scale)
-        self.momentum = _number("SGD", "momentum", momentum, lambda v: v >= 0, "a number >= 0")
+        momentum = _number("SGD", "momentum", momentum, lambda v: v >= 0, "a number >= 0")
         self.dampening = _number("SGD", "dampening", dampening, lambda v: v >= 0,
                                  "a number >= 0")
         self.nesterov = bool(nesterov)
-        if self.nesterov and (self.momentum <= 0 or self.dampening != 0):
+        if self.nesterov and (momentum <= 0 or self.dampening != 0):
             raise OptimizerError(message(
                 "SGD nesterov=True", "momentum > 0 and dampening == 0",
                 f"momentum={momentum!r}, dampening={dampening!r}",
                 "Pass momentum=0.9 (say), or nesterov=False."))
+        self.momentum = _momentum_parameter(momentum)
         self.accum = self.parameters.clone(prefix="accum", init="zeros")
+        # MindSpore's "first step not yet taken" flags (ones, then zeros), saved in checkpoints
+        self.stat = self.parameters.clone(prefix="stat", init="ones")
 
     def construct(self, gradients):
-        # read from global_step (a Parameter), so a step undone by a later failure is undone
-        first = int(self.global_step[0]) == 0
+        # the flags are Parameters, so a step undone by a later failure is undone here too
         gradients, rate = self._prepared(gradients)
-        if sgd_step(self, gradients, rate, first):
+        if sgd_step(self, gradients, rate):
             return True
-        updates = []
-        for i, (param, grad, accum) in enumerate(zip(self.parameters, gradients, self.accum)):
+        updates, momentum = [], _value(self.momentum)
+        for i, (param, grad, accum, stat) in enumerate(
+                zip(self.parameters, gradients, self.accum, self.stat)):
             step = grad
-            if self.momentum > 0:
-                new_accum = grad if first else \
-                    self.momentum * accum + (1 - self.dampening) * grad
+            first = bool(onp.asarray(getval(stat)).any())
+            updates.append((stat, onp.zeros(stat.shape, stat.dtype)))
+            if momentum > 0:
+                new_accum = grad if first else momentum * accum + (1 - self.dampening) * grad
                 updates.append((accum, new_accum))
-                step = grad + self.momentum * new_accum if self.nesterov else new_accum
+                step = grad + momentum * new_accum if self.nesterov else new_accum
             updates.append((param, param.view(onp.ndarray) - self._lr_for(i, rate) * step))
         self._commit(rate, updates)
         return True
@@ -220,8 +268,8 @@ class Momentum(Optimizer):
     def __init__(self, params, learning_rate, momentum, weight_decay=0.0, loss_scale=1.0,
                  use_nesterov=False):
         super().__init__(learning_rate, params, weight_decay, loss_scale)
-        self.momentum = _number("Momentum", "momentum", momentum, lambda v: v >= 0,
-                                "a number >= 0.0")
+        self.momentum = _momentum_parameter(_number("Momentum", "momentum", momentum,
+                                                    lambda v: v >= 0, "a number >= 0.0"))
         self.use_nesterov = bool(use_nesterov)
         self.moments = self.parameters.clone(prefix="moments", init="zeros")
 
@@ -229,63 +277,13 @@ class Momentum(Optimizer):
         gradients, rate = self._prepared(gradients)
         if momentum_step(self, gradients, rate):
             return True
-        updates = []
+        updates, momentum = [], _value(self.momentum)
         for i, (param, grad, moment) in enumerate(zip(self.parameters, gradients, self.moments)):
-            new_moment = self.momentum * moment + grad
-            step = grad + self.momentum * new_moment if self.use_nesterov else new_moment
+            new_moment = momentum * moment + grad
+            step = grad + momentum * new_moment if self.use_nesterov else new_moment
             updates += [(moment, new_moment), (param, param - self._lr_for(i, rate) * step)]
         self._commit(rate, updates)
         return True
 
 
-class Adam(Optimizer):
-    """Adam with bias correction: ``p -= lr_t * m / (sqrt(v) + eps)``.
-
-    ``use_amsgrad=True`` divides by the running maximum of ``v`` instead (kept in the
-    Parameters ``vhat.<name>``); MindSpore 2.10 then ignores ``use_nesterov``, and so do we.
-    """
-
-    def __init__(self, params, learning_rate=1e-3, beta1=0.9, beta2=0.999, eps=1e-8,
-                 use_locking=False, use_nesterov=False, weight_decay=0.0, loss_scale=1.0,
-                 use_amsgrad=False):
-        super().__init__(learning_rate, params, weight_decay, loss_scale)
-        between = (lambda v: 0 < v < 1), "a number in (0, 1)"
-        self.beta1 = _number("Adam", "beta1", beta1, *between)
-        self.beta2 = _number("Adam", "beta2", beta2, *between)
-        self.eps = _number("Adam", "eps", eps, lambda v: v > 0, "a number > 0")
-        self.use_nesterov = bool(use_nesterov)
-        self.moment1 = self.parameters.clone(prefix="moment1", init="zeros")
-        self.moment2 = self.parameters.clone(prefix="moment2", init="zeros")
-        if not isinstance(use_amsgrad, bool):
-            raise OptimizerTypeError(message("Adam use_amsgrad", "a bool", describe(use_amsgrad)))
-        self.use_amsgrad = use_amsgrad
-        self.vhat = self.parameters.clone(prefix="vhat", init="zeros") if use_amsgrad else None
-
-    def construct(self, gradients):
-        gradients, rate = self._prepared(gradients)
-        b1, b2 = self.beta1, self.beta2
-        # beta ** t from global_step (a Parameter): a step undone by a later failure (a hook
-        # raising after TrainOneStepCell's update) is undone here too
-        t = int(self.global_step[0]) + 1
-        powers = [b1 ** t, b2 ** t]
-        correction = onp.sqrt(1 - powers[1]) / (1 - powers[0])
-        if adam_step(self, gradients, rate, correction):
-            return True
-        updates = []
-        vhats = self.vhat if self.use_amsgrad else [None] * len(self.parameters)
-        for i, (param, grad, m, v, vhat) in enumerate(
-                zip(self.parameters, gradients, self.moment1, self.moment2, vhats)):
-            new_m, new_v = b1 * m + (1 - b1) * grad, b2 * v + (1 - b2) * grad * grad
-            if vhat is not None:
-                new_v = onp.maximum(vhat, new_v)  # AMSGrad: the largest v so far
-                updates.append((vhat, new_v))
-            direction = (b1 * new_m + (1 - b1) * grad) \
-                if self.use_nesterov and vhat is None else new_m
-            step = correction * direction / (onp.sqrt(new_v) + self.eps)
-            updates += [(m, new_m), (v, b2 * v + (1 - b2) * grad * grad),
-                        (param, param - self._lr_for(i, rate) * step)]
-        self._commit(rate, updates)
-        return True
-
-
-goes_in_place(SGD, Momentum, Adam)
+goes_in_place(SGD, Momentum)

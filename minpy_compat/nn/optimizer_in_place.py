@@ -1,6 +1,8 @@
 """In-place steps for ``SGD``, ``Momentum``, ``Adam`` (and ``LazyAdam``) and
 ``AdamWeightDecay``: ``w -= lr * g`` into the Parameters' own buffers, as hand-written NumPy
-does, in place of new arrays staged and copied in by ``assign_all``.
+does, in place of new arrays staged and copied in by ``assign_all``. They read and write the
+same state as the staged path: the ``momentum`` Parameter, SGD's ``stat`` flags, Adam's
+``beta1_power``/``beta2_power`` and each group's rate for this step.
 
 A step goes in place only when nothing can stop it half-way (short of running out of memory
 for a temporary): outside every gradient pass,
@@ -93,15 +95,25 @@ def _buffers(parameters):
     return [p.view(onp.ndarray) for p in parameters]
 
 
-def sgd_step(optimizer, gradients, rate, first):
-    """``SGD``: True when done in place (``first``: the step count read 0)."""
-    momentum = optimizer.momentum
-    grads = _plain_gradients(optimizer, gradients, (optimizer.accum,) if momentum > 0 else ())
+def _momentum(optimizer):
+    """The momentum this step: MindSpore keeps it in a 0-d Parameter, which ``set_data``
+    may change between steps (read as the staged path reads it)."""
+    return float(optimizer.momentum.view(onp.ndarray))
+
+
+def sgd_step(optimizer, gradients, rate):
+    """``SGD``: True when done in place. A Parameter's ``stat`` flag (ones until its first
+    step, then zeros) says whether its momentum buffer starts at the gradient."""
+    momentum = _momentum(optimizer)
+    states = ((optimizer.accum,) if momentum > 0 else ()) + (optimizer.stat,)
+    grads = _plain_gradients(optimizer, gradients, states)
     if grads is None:
         return False
     accums = _buffers(optimizer.accum) if momentum > 0 else grads
-    for i, (param, grad, accum) in enumerate(zip(_buffers(optimizer.parameters), grads,
-                                                 accums)):
+    for i, (param, grad, accum, stat) in enumerate(zip(
+            _buffers(optimizer.parameters), grads, accums, _buffers(optimizer.stat))):
+        first = bool(stat.any())
+        stat[...] = 0
         step = grad
         if momentum > 0:
             if first:
@@ -120,7 +132,7 @@ def momentum_step(optimizer, gradients, rate):
     grads = _plain_gradients(optimizer, gradients, (optimizer.moments,))
     if grads is None:
         return False
-    momentum = optimizer.momentum
+    momentum = _momentum(optimizer)
     for i, (param, grad, moment) in enumerate(zip(_buffers(optimizer.parameters), grads,
                                                   _buffers(optimizer.moments))):
         moment *= momentum
@@ -141,10 +153,13 @@ def _moments(m, v, grad, b1, b2):
     v += squared
 
 
-def adam_step(optimizer, gradients, rate, correction):
-    """``Adam``: True when done in place (``correction``: ``sqrt(1 - b2^t) / (1 - b1^t)``)."""
+def adam_step(optimizer, gradients, rate, correction, powers):
+    """``Adam``: True when done in place (``correction``: ``sqrt(1 - b2^t) / (1 - b1^t)``;
+    ``powers``: ``b1^t`` and ``b2^t``, written to ``beta1_power`` and ``beta2_power``)."""
     amsgrad = optimizer.use_amsgrad
-    states = (optimizer.moment1, optimizer.moment2) + ((optimizer.vhat,) if amsgrad else ())
+    beta_powers = (optimizer.beta1_power, optimizer.beta2_power)
+    states = (optimizer.moment1, optimizer.moment2, beta_powers) \
+        + ((optimizer.vhat,) if amsgrad else ())
     grads = _plain_gradients(optimizer, gradients, states)
     if grads is None:
         return False
@@ -160,6 +175,8 @@ def adam_step(optimizer, gradients, rate, correction):
         direction = (b1 * m + (1 - b1) * grad) if optimizer.use_nesterov and not amsgrad \
             else m
         param -= optimizer._lr_for(i, rate) * (correction * direction / (onp.sqrt(v) + eps))
+    for power, value in zip(beta_powers, powers):
+        power.view(onp.ndarray)[...] = onp.float32(value)
     _finish(optimizer, rate)
     return True
 

@@ -12,9 +12,10 @@ this library does not make).
 import numpy as onp
 
 from ..errors import OptimizerError, OptimizerTypeError, describe, message
-from .optimizer import Adam, Optimizer
-from .optimizer_in_place import goes_in_place
+from .adam import Adam
+from .optimizer import Optimizer
 from .optimizer_adaptive import _bool, _float
+from .optimizer_in_place import goes_in_place
 
 _IN_01 = (lambda v: 0 < v < 1), "a float in (0, 1)"
 

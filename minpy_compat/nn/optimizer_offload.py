@@ -8,7 +8,7 @@ memory. Everything runs on the CPU here, so it is ``nn.Adam`` under MindSpore's 
 >>> opt.beta1, opt.beta2
 (0.9, 0.999)
 """
-from .optimizer import Adam
+from .adam import Adam
 
 
 class AdamOffload(Adam):

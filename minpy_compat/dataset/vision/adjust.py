@@ -95,8 +95,9 @@ class AdjustSaturation:
 
 
 class AdjustGamma:
-    """``gain * (pixel / 255) ** gamma * 255`` for integer images (within 1 of MindSpore's
-    table), ``(gain * pixel) ** gamma`` clipped to ``[0, 1]`` for float ones."""
+    """``floor(255.999 * gain * (pixel / 255) ** gamma)`` for integer images (MindSpore's
+    table: truncated, not rounded), ``(gain * pixel) ** gamma`` clipped to ``[0, 1]`` for
+    float ones."""
 
     def __init__(self, gamma, gain=1):
         self.gamma = factor("AdjustGamma 'gamma'", gamma)
@@ -105,8 +106,8 @@ class AdjustGamma:
     def __call__(self, img):
         img = _checks.image("AdjustGamma", img)
         if img.dtype.kind in "iu":
-            table = onp.power(onp.arange(256) / 255.0, self.gamma) * 255.0 * self.gain
-            return rounded(table, img.dtype)[img]
+            table = 255.999 * self.gain * onp.power(onp.arange(256) / 255.0, self.gamma)
+            return onp.clip(onp.floor(table), 0, 255).astype(img.dtype)[img]
         out = onp.power(self.gain * img.astype(onp.float64), self.gamma)
         return onp.clip(out, 0, 1).astype(img.dtype)
 

@@ -1,0 +1,31 @@
+"""Record what MindSpore 2.10 gives for each image-model script of this folder (prefix
+``cv_``) into ``cv_fixture.json`` (CPU, PyNative, synchronous).
+
+Run with a Python that has MindSpore (an oracle only; the tests never import it):
+    /tmp/msvenv/bin/python tests/oracle_zoo/make_cv_fixture.py
+"""
+import json
+import os
+import sys
+
+import mindspore
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import zoo_runner  # noqa: E402
+
+SCRIPTS = ("cv_resnet_group_momentum", "cv_model_train_pipeline", "cv_decoder_checkpoint",
+           "cv_dropout_augment", "cv_mobilenet_block", "cv_resize_topk_checkpoint")
+
+
+def main():
+    mindspore.set_context(mode=mindspore.PYNATIVE_MODE, device_target="CPU",
+                          pynative_synchronize=True)
+    recorded = {name: zoo_runner.run(name, "mindspore") for name in SCRIPTS
+                if os.path.exists(os.path.join(HERE, name + ".py"))}
+    with open(os.path.join(HERE, "cv_fixture.json"), "w") as handle:
+        json.dump(recorded, handle, indent=1, sort_keys=True)
+
+
+if __name__ == "__main__":
+    main()
