@@ -18,6 +18,8 @@ CONFIGS = {
     "sgd_nesterov": lambda p: nn.SGD(p, 0.05, momentum=0.9, nesterov=True),
     "sgd_groups": lambda p: nn.SGD([{"params": p[:1], "lr": 0.3}, {"params": p[1:]}], 0.1,
                                    momentum=0.5),
+    "sgd_group_rate_list": lambda p: nn.SGD([{"params": p[:1], "lr": [0.3, 0.2, 0.1]},
+                                             {"params": p[1:]}], 0.1, momentum=0.5),
     "momentum": lambda p: nn.Momentum(p, 0.1, 0.9),
     "momentum_nesterov_decay": lambda p: nn.Momentum(p, 0.1, 0.9, weight_decay=0.02,
                                                      use_nesterov=True),
@@ -25,6 +27,8 @@ CONFIGS = {
     "adam": lambda p: nn.Adam(p, 0.01),
     "adam_nesterov_decay": lambda p: nn.Adam(p, 0.01, use_nesterov=True, weight_decay=0.1),
     "adam_amsgrad": lambda p: nn.Adam(p, 0.01, use_amsgrad=True),
+    "adam_group_rate_list": lambda p: nn.Adam([{"params": p[:1]},
+                                               {"params": p[1:], "lr": [0.02, 0.01]}], 0.01),
     "lazy_adam": lambda p: nn.LazyAdam(p, 0.01),
     "adam_weight_decay": lambda p: nn.AdamWeightDecay(p, 0.01, weight_decay=0.05),
 }
@@ -83,6 +87,35 @@ def test_in_place_steps_equal_the_staged_steps_bit_for_bit(name, dtype, monkeypa
         onp.testing.assert_array_equal(fast[key], staged[key], err_msg=key)
         if key.startswith("p"):
             assert fast[key].dtype == dtype  # float32 stays float32
+
+
+def run_with_state_set(name, in_place, monkeypatch, reset):
+    """Three steps; before the third, ``momentum`` is set to 0.5 and (SGD) the first
+    Parameter's ``stat`` flags back to ones, as a user or a loaded checkpoint may."""
+    optimizer = CONFIGS[name](make_params())
+    with monkeypatch.context() as patch:
+        if not in_place:
+            patch.setattr(optimizer_in_place, "_plain_gradients", lambda *a: None)
+        for step in range(3):
+            if step == 2 and reset:
+                optimizer.momentum.set_data(ms.Tensor(onp.float32(0.5)))
+                if hasattr(optimizer, "stat"):
+                    optimizer.stat[0].set_data(ms.Tensor(onp.ones(SHAPES[0], onp.float32)))
+            optimizer(make_grads(step))
+    return state_of(optimizer)
+
+
+@pytest.mark.parametrize("name", ["sgd_momentum_decay", "sgd_nesterov", "momentum"])
+def test_in_place_steps_read_the_momentum_and_stat_parameters(name, monkeypatch):
+    fast = run_with_state_set(name, True, monkeypatch, reset=True)
+    staged = run_with_state_set(name, False, monkeypatch, reset=True)
+    untouched = run_with_state_set(name, True, monkeypatch, reset=False)
+    for key in fast:
+        onp.testing.assert_array_equal(fast[key], staged[key], err_msg=key)
+    assert fast["momentum"] == onp.float32(0.5)
+    assert not onp.array_equal(fast["p0"], untouched["p0"])  # the new state took effect
+    if "stat.p0" in fast:
+        assert not fast["stat.p0"].any()  # the flags are zeros again after the step
 
 
 @pytest.mark.parametrize("name", ["sgd_momentum_decay", "momentum", "adam", "adam_weight_decay"])
