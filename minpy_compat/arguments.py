@@ -81,8 +81,14 @@ def flatten_argument(value, leaves, func, argnum, operator="grad"):
     every call."""
     kind = type(value)
     if kind is list or kind is tuple:
-        return kind([flatten_argument(item, leaves, func, argnum, operator)
-                     for item in value])
+        items = []
+        for item in value:
+            if type(item) is onp.ndarray and item.dtype.kind in "fc":  # a leaf as it is
+                leaves.append(item)
+                items.append(Leaf(len(leaves) - 1))
+            else:
+                items.append(flatten_argument(item, leaves, func, argnum, operator))
+        return kind(items)
     if kind is dict:
         return {key: flatten_argument(item, leaves, func, argnum, operator)
                 for key, item in value.items()}

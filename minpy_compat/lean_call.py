@@ -30,6 +30,7 @@ from autograd.tracer import Box, notrace_primitives
 
 from .errors import NoGradientFuncError, TracedValueError, message
 from .substitution import OPEN as _substitutions_open, stand_in_kwargs, stand_ins
+from .traced_array import TracedArray as _traced_array
 
 _box_types = Box.types
 _box_of = Box.type_mappings
@@ -84,18 +85,26 @@ def lean(prim):
         except KeyError:
             raise NotImplementedError(f"VJP of {getattr(prim, '__name__', prim)} wrt argnums "
                                       f"{argnums} not defined") from None
-        try:
-            node.vjp = vjp_maker(argnums, ans, values, kwargs)
+        try:  # a table entry with a fast path (registry.prefer_vjp): tried here, one call less
+            fast = getattr(vjp_maker, "fast", None)
+            vjp = fast(argnums, ans, values, kwargs) if fast is not None else None
+            node.vjp = vjp or (vjp_maker.general if fast is not None else vjp_maker)(
+                argnums, ans, values, kwargs)
         except TypeError as error:
             if not kwargs:
                 raise
             raise _keyword_refused(prim, kwargs, error) from error
         try:
-            return _box_of[type(ans)](ans, top, node)
+            box_type = _box_of[type(ans)]
         except KeyError:
             if isinstance(ans, _no_gradient_scalars):  # x_int[0]: no gradient passes integers
                 return ans
             raise TypeError(f"Can't differentiate w.r.t. type {type(ans)}") from None
+        if box_type is not _traced_array:
+            return box_type(ans, top, node)
+        box = _new_node(box_type)  # Box.__init__'s three slots, set here without its frame
+        box._value, box._trace, box._node = ans, top, node
+        return box
 
     def call(*args, **kwargs):
         if _substitutions_open[0]:  # a free function's Parameters, under grad with weights
@@ -212,20 +221,15 @@ def lean_operators():
     import autograd.numpy as anp
     from autograd.numpy.numpy_boxes import ArrayBox
 
-    def forward(prim):
-        call = lean(prim)
-        return lambda self, other: call(self, other)
-
     def reflected(prim):
         call = lean(prim)
         return lambda self, other: call(other, self)
 
-    negative = lean(anp.negative)
-    operators = {"__neg__": lambda self: negative(self),
-                 "__getitem__": lean(ArrayBox.__getitem__)}
+    # x + y calls the lean call itself (self, other): no frame in between
+    operators = {"__neg__": lean(anp.negative), "__getitem__": lean(ArrayBox.__getitem__)}
     for name, prim in (("add", anp.add), ("sub", anp.subtract), ("mul", anp.multiply),
                        ("truediv", anp.true_divide), ("pow", anp.power)):
-        operators[f"__{name}__"] = forward(prim)
+        operators[f"__{name}__"] = lean(prim)
         operators[f"__r{name}__"] = reflected(prim)
     matmul = lean(anp.matmul)  # a list operand ([1., 2.] @ x) as the array NumPy makes of it
     operators["__matmul__"] = lambda self, other: matmul(self, _listed_as_array(other))

@@ -79,9 +79,20 @@ def on_trace_close(trace_id, callback):
     trace_scratch(trace_id).setdefault(_ON_CLOSE, []).append(callback)
 
 
+def _root():
+    """``VJPNode.new_root()`` in one call: a node with no parents and an empty VJP."""
+    root = object.__new__(VJPNode)
+    root.parents, root.vjp = [], _no_gradients
+    return root
+
+
+def _no_gradients(g):
+    return ()
+
+
 def trace_leaves(fun, leaves):
     """Trace ``fun(boxed_leaves)`` with one root node per leaf (see the module docstring)."""
-    roots = [VJPNode.new_root() for _ in leaves]
+    roots = [_root() for _ in leaves]
     stack = _tracer.trace_stack
     trace_id = stack.open()
     try:
@@ -186,8 +197,15 @@ def backward_to_roots(g, end_node, roots, leaves):
                 uses[parent] = left
             else:
                 ready.append(parent)
-    return [vspace(leaf).zeros() if grad is None else writable(_shape_checked(grad, leaf))
+    return [vspace(leaf).zeros() if grad is None else _handed_back(grad, leaf)
             for grad, leaf in zip(grads, leaves)]
+
+
+def _handed_back(grad, leaf):
+    """``writable(_shape_checked(grad, leaf))`` in one call (it runs per argument)."""
+    if type(grad) is onp.ndarray and type(leaf) is onp.ndarray and grad.shape == leaf.shape:
+        return grad if grad.flags.writeable else grad.copy()
+    return writable(_shape_checked(grad, leaf))
 
 
 def _shape_checked(grad, leaf):

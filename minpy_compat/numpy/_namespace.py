@@ -57,7 +57,7 @@ def differentiable(raw, traced):
         if len(args) > out_at:
             args, kwargs = out_as_keyword(raw, out_at, args, kwargs)
         if kwargs:
-            if contains_box(tuple(kwargs.values())):
+            if not _plain_keywords(kwargs) and contains_box(tuple(kwargs.values())):
                 args, kwargs = traced_keywords_as_positions(raw, args, kwargs)
             if kwargs.get("out") is not None and _out_by_assignment(args, kwargs["out"]):
                 if is_ufunc:
@@ -103,6 +103,18 @@ def differentiable(raw, traced):
     _seen[key] = facade
     ARRAY_FUNCTIONS.setdefault(raw, facade)
     return facade
+
+
+_PLAIN_KEYWORD_TYPES = frozenset([int, bool, float, str, type(None)])
+
+
+def _plain_keywords(kwargs):
+    """Whether every keyword value is a plain Python constant (axis=1, keepdims=True): none
+    can be traced, with no walk of the values."""
+    for value in kwargs.values():
+        if type(value) not in _PLAIN_KEYWORD_TYPES:
+            return False
+    return True
 
 
 class Ufunc:

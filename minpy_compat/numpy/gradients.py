@@ -120,15 +120,16 @@ registry.replace_vjp(anp.minimum, _chooser_vjp(onp.less))
 # ---- elementwise arithmetic -------------------------------------------------------------
 def unbroadcast(g, shape):
     """Sum ``g`` down to ``shape`` (works on plain arrays and on traced values)."""
-    g_shape = _shape(g)
+    plain = type(g) is onp.ndarray
+    g_shape = g.shape if plain else _shape(g)
     if g_shape == shape:
         return g
     # a plain g: add.reduce, which ndarray.sum calls through a Python function
-    add = _add_reduce if type(g) is onp.ndarray else _sum_method
+    add = _add_reduce if plain else _sum_method
     lead = len(g_shape) - len(shape)
     if lead:
         g = add(g, tuple(range(lead)))
-    g_shape = _shape(g)
+        g_shape = _shape(g)
     kept = tuple(i for i, n in enumerate(shape) if n == 1 and g_shape[i] != 1)
     if kept:
         g = add(g, kept, None, None, True)
