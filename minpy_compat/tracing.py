@@ -90,13 +90,23 @@ def _no_gradients(g):
     return ()
 
 
+def _boxed(leaf, trace_id, root):
+    """``new_box``; a plain array's box (TracedArray, which adds no ``__init__``) with its
+    three slots set here."""
+    if type(leaf) is not onp.ndarray:
+        return new_box(leaf, trace_id, root)
+    box = object.__new__(_tracer.Box.type_mappings[onp.ndarray])  # TracedArray
+    box._value, box._trace, box._node = leaf, trace_id, root
+    return box
+
+
 def trace_leaves(fun, leaves):
     """Trace ``fun(boxed_leaves)`` with one root node per leaf (see the module docstring)."""
     roots = [_root() for _ in leaves]
     stack = _tracer.trace_stack
     trace_id = stack.open()
     try:
-        boxes = [new_box(leaf, trace_id, root) for leaf, root in zip(leaves, roots)]
+        boxes = [_boxed(leaf, trace_id, root) for leaf, root in zip(leaves, roots)]
         end = fun(boxes)
         if isbox(end) and end._trace == trace_id:
             return end._value, end._node, roots, trace_id

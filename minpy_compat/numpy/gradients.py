@@ -50,7 +50,8 @@ def _in_dtype(value, dtype):
 
 def _product_vjp(argnum, ans, args, kwargs):
     a, b = args[0], args[1]
-    a_ndim, b_ndim = len(_shape(a)), len(_shape(b))
+    a_ndim = a.ndim if type(a) is onp.ndarray else len(_shape(a))
+    b_ndim = b.ndim if type(b) is onp.ndarray else len(_shape(b))
     if kwargs or not (1 <= a_ndim <= 2 and 1 <= b_ndim <= 2):
         return None
     if a_ndim == b_ndim == 1:  # a 0-d g: NumPy 1.x would give g * b the dtype of b
@@ -87,12 +88,14 @@ def _chooser_vjp(wins):
     def maker(argnum, ans, args, kwargs):
         if kwargs:
             return None
-        mine, other = getval(args[argnum]), getval(args[1 - argnum])
-        shape = _shape(mine)
+        mine, other = args[argnum], args[1 - argnum]
+        if type(mine) is not onp.ndarray or type(other) in box_types:  # (getval's calls, spared)
+            mine, other = getval(mine), getval(other)
+        shape = mine.shape if type(mine) is onp.ndarray else _shape(mine)
         tied = mine == other
         if not (_any(tied, None) if type(tied) is onp.ndarray else
                 tied.any() if isinstance(tied, _ARRAYS) else tied):
-            ans = getval(ans)
+            ans = ans if type(ans) is onp.ndarray else getval(ans)
             return lambda g: unbroadcast(_masked(g, wins(ans, other)), shape)
 
         def vjp(g):
@@ -130,6 +133,8 @@ def unbroadcast(g, shape):
     if lead:
         g = add(g, tuple(range(lead)))
         g_shape = _shape(g)
+        if g_shape == shape:  # a bias row: nothing kept to sum
+            return g
     kept = tuple(i for i, n in enumerate(shape) if n == 1 and g_shape[i] != 1)
     if kept:
         g = add(g, kept, None, None, True)
