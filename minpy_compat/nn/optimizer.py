@@ -252,7 +252,8 @@ class SGD(Optimizer):
                 zip(self.parameters, gradients, self.accum, self.stat)):
             step = grad
             first = bool(onp.asarray(getval(stat)).any())
-            updates.append((stat, onp.zeros(stat.shape, stat.dtype)))
+            if first:  # the flags go to zeros once (a write of the Parameter's size)
+                updates.append((stat, onp.zeros(stat.shape, stat.dtype)))
             if momentum > 0:
                 new_accum = grad if first else momentum * accum + (1 - self.dampening) * grad
                 updates.append((accum, new_accum))

@@ -113,7 +113,8 @@ def sgd_step(optimizer, gradients, rate):
     for i, (param, grad, accum, stat) in enumerate(zip(
             _buffers(optimizer.parameters), grads, accums, _buffers(optimizer.stat))):
         first = bool(stat.any())
-        stat[...] = 0
+        if first:  # the flags go to zeros once (a write of the Parameter's size)
+            stat[...] = 0
         step = grad
         if momentum > 0:
             if first:
