@@ -1,7 +1,6 @@
 """Replaying a fixture of ``tests/oracle_zoo/`` recorded from MindSpore 2.10 (by default
 ``loop_fixture.json``): one model-zoo style script run on minpy_compat, its imports the only
 change."""
-import json
 import os
 import sys
 
@@ -11,23 +10,13 @@ import minpy_compat as ms
 
 HERE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "oracle_zoo")
 sys.path.insert(0, HERE)
-import zoo_runner  # noqa: E402
-
-_FIXTURES = {}
-
-
-def recorded(name, fixture="loop_fixture.json"):
-    """What MindSpore 2.10 gave for script ``name``, as ``fixture`` recorded it."""
-    if fixture not in _FIXTURES:
-        with open(os.path.join(HERE, fixture)) as handle:
-            _FIXTURES[fixture] = json.load(handle)
-    return _FIXTURES[fixture][name]
+import script_loader  # noqa: E402
 
 
 def replay(name, fixture="loop_fixture.json"):
     """``(ours, MindSpore's)`` for script ``name``."""
     try:
-        return zoo_runner.run(name, "minpy_compat"), recorded(name, fixture)
+        return script_loader.run(name, "minpy_compat"), script_loader.recorded(name, fixture)
     finally:
         ms.set_context(mode=ms.PYNATIVE_MODE, device_target="CPU")
 

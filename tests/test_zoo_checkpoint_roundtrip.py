@@ -8,14 +8,14 @@ import os
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "oracle_zoo"))
-import zoo_scripts  # noqa: E402
+import script_loader  # noqa: E402
 from zoo_replay import assert_matches, assert_printed_matches  # noqa: E402
 
-RECORDED = zoo_scripts.recorded("checkpoint_roundtrip")
+RECORDED = script_loader.recorded("checkpoint_roundtrip", "zoo_fixture.json")
 
 
 def test_the_round_trip_and_the_second_run_go_as_on_mindspore(tmp_path):
-    ours = zoo_scripts.run("checkpoint_roundtrip", "minpy_compat", str(tmp_path))
+    ours = script_loader.run("checkpoint_roundtrip", "minpy_compat", str(tmp_path))
     assert_printed_matches(ours.pop("printed"), RECORDED["printed"])
     assert_matches(ours, {k: v for k, v in RECORDED.items() if k != "printed"})
 

@@ -6,14 +6,14 @@ import os
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "oracle_zoo"))
-import zoo_scripts  # noqa: E402
+import script_loader  # noqa: E402
 from zoo_replay import assert_matches, assert_printed_matches  # noqa: E402
 
-RECORDED = zoo_scripts.recorded("lenet_model")
+RECORDED = script_loader.recorded("lenet_model", "zoo_fixture.json")
 
 
 def test_lenet_trains_evaluates_and_prints_as_on_mindspore(tmp_path):
-    ours = zoo_scripts.run("lenet_model", "minpy_compat", str(tmp_path))
+    ours = script_loader.run("lenet_model", "minpy_compat", str(tmp_path))
     assert_printed_matches(ours.pop("printed"), RECORDED["printed"])
     assert_matches(ours, {k: v for k, v in RECORDED.items() if k != "printed"})
 
@@ -49,8 +49,8 @@ def test_the_example_runs_as_a_script_and_prints_what_its_docstring_says(capsys)
 
 
 def test_only_the_import_lines_differ_between_the_two_runs():
-    ours = zoo_scripts.source_for("lenet_model", "minpy_compat").splitlines()
-    theirs = zoo_scripts.source_for("lenet_model", "mindspore").splitlines()
+    ours = script_loader.source_for("lenet_model", "minpy_compat").splitlines()
+    theirs = script_loader.source_for("lenet_model", "mindspore").splitlines()
     changed = [(a, b) for a, b in zip(ours, theirs) if a != b]
     assert len(ours) == len(theirs) and len(changed) == 6
     assert all(a.startswith(("import minpy_compat", "from minpy_compat"))

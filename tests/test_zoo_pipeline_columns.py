@@ -6,14 +6,14 @@ import os
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "oracle_zoo"))
-import zoo_scripts  # noqa: E402
+import script_loader  # noqa: E402
 from zoo_replay import assert_matches, assert_printed_matches  # noqa: E402
 
-RECORDED = zoo_scripts.recorded("pipeline_columns")
+RECORDED = script_loader.recorded("pipeline_columns", "zoo_fixture.json")
 
 
 def test_the_pipeline_and_its_model_go_as_on_mindspore(tmp_path):
-    ours = zoo_scripts.run("pipeline_columns", "minpy_compat", str(tmp_path))
+    ours = script_loader.run("pipeline_columns", "minpy_compat", str(tmp_path))
     assert_printed_matches(ours.pop("printed"), RECORDED["printed"])
     assert_matches(ours, {k: v for k, v in RECORDED.items() if k != "printed"})
 

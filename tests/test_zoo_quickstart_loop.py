@@ -6,19 +6,19 @@ import os
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "oracle_zoo"))
-import zoo_scripts  # noqa: E402
+import script_loader  # noqa: E402
 from zoo_replay import assert_matches, assert_printed_matches  # noqa: E402
 
-RECORDED = zoo_scripts.recorded("quickstart_loop")
+RECORDED = script_loader.recorded("quickstart_loop", "zoo_fixture.json")
 
 
 def test_the_quickstart_loop_prints_and_learns_as_on_mindspore(tmp_path):
-    ours = zoo_scripts.run("quickstart_loop", "minpy_compat", str(tmp_path))
+    ours = script_loader.run("quickstart_loop", "minpy_compat", str(tmp_path))
     assert_printed_matches(ours.pop("printed"), RECORDED["printed"])
     assert_matches(ours, {k: v for k, v in RECORDED.items() if k != "printed"})
 
 
 def test_a_bare_import_keeps_the_name_mindspore():
-    source = zoo_scripts.source_for("quickstart_loop", "minpy_compat")
+    source = script_loader.source_for("quickstart_loop", "minpy_compat")
     assert "import minpy_compat as mindspore\n" in source
     assert "from minpy_compat import nn\n" in source and "import mindspore\n" not in source

@@ -12,7 +12,7 @@ import mindspore
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-import zoo_runner  # noqa: E402
+import script_loader  # noqa: E402
 
 SCRIPTS = ("cv_resnet_group_momentum", "cv_model_train_pipeline", "cv_decoder_checkpoint",
            "cv_dropout_augment", "cv_mobilenet_block", "cv_resize_topk_checkpoint")
@@ -21,7 +21,7 @@ SCRIPTS = ("cv_resnet_group_momentum", "cv_model_train_pipeline", "cv_decoder_ch
 def main():
     mindspore.set_context(mode=mindspore.PYNATIVE_MODE, device_target="CPU",
                           pynative_synchronize=True)
-    recorded = {name: zoo_runner.run(name, "mindspore") for name in SCRIPTS
+    recorded = {name: script_loader.run(name, "mindspore") for name in SCRIPTS
                 if os.path.exists(os.path.join(HERE, name + ".py"))}
     with open(os.path.join(HERE, "cv_fixture.json"), "w") as handle:
         json.dump(recorded, handle, indent=1, sort_keys=True)

@@ -13,7 +13,7 @@ from mindspore import nn, ops
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-import zoo_runner  # noqa: E402
+import script_loader  # noqa: E402
 
 SCRIPTS = ("clip_train_step", "jit_value_and_grad", "loss_scale_step", "momentum_custom_step")
 
@@ -30,7 +30,7 @@ def main():
     mindspore.set_context(mode=mindspore.PYNATIVE_MODE, device_target="CPU",
                           pynative_synchronize=True)
     nn.TrainOneStepWithLossScaleCell.get_overflow_status = _overflow
-    recorded = {name: zoo_runner.run(name, "mindspore") for name in SCRIPTS}
+    recorded = {name: script_loader.run(name, "mindspore") for name in SCRIPTS}
     with open(os.path.join(HERE, "loop_fixture.json"), "w") as handle:
         json.dump(recorded, handle, indent=1, sort_keys=True)
 

@@ -13,7 +13,7 @@ import mindspore
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-import zoo_runner  # noqa: E402
+import script_loader  # noqa: E402
 
 SCRIPTS = ("mech_custom_bprop", "mech_distillation", "mech_freeze_ema", "mech_gan_step",
            "mech_gan_value_and_grad", "mech_grad_accumulation", "mech_hooks_train",
@@ -23,7 +23,7 @@ SCRIPTS = ("mech_custom_bprop", "mech_distillation", "mech_freeze_ema", "mech_ga
 def main():
     mindspore.set_context(mode=mindspore.PYNATIVE_MODE, device_target="CPU",
                           pynative_synchronize=True)
-    recorded = {name: zoo_runner.run(name, "mindspore") for name in SCRIPTS}
+    recorded = {name: script_loader.run(name, "mindspore") for name in SCRIPTS}
     with open(os.path.join(HERE, "mech_fixture.json"), "w") as handle:
         json.dump(recorded, handle, indent=1, sort_keys=True)
 

@@ -13,7 +13,7 @@ from mindspore import nn
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-import zoo_runner  # noqa: E402
+import script_loader  # noqa: E402
 from make_loop_fixture import _overflow  # noqa: E402  (the CPU build's missing kernels)
 
 SCRIPTS = ("seq_attention_encoder", "seq_gru_grad_accumulation", "seq_lstm_classifier",
@@ -26,7 +26,7 @@ def main():
     mindspore.set_context(mode=mindspore.PYNATIVE_MODE, device_target="CPU",
                           pynative_synchronize=True)
     nn.TrainOneStepWithLossScaleCell.get_overflow_status = _overflow
-    recorded = {name: zoo_runner.run(name, "mindspore") for name in SCRIPTS}
+    recorded = {name: script_loader.run(name, "mindspore") for name in SCRIPTS}
     with open(os.path.join(HERE, "seq_fixture.json"), "w") as handle:
         json.dump(recorded, handle, indent=1, sort_keys=True)
 
