@@ -154,9 +154,17 @@ def _moments(m, v, grad, b1, b2):
     v += squared
 
 
-def adam_step(optimizer, gradients, rate, correction, powers):
-    """``Adam``: True when done in place (``correction``: ``sqrt(1 - b2^t) / (1 - b1^t)``;
-    ``powers``: ``b1^t`` and ``b2^t``, written to ``beta1_power`` and ``beta2_power``)."""
+def adam_rate(rate, powers):
+    """Adam's bias-corrected rate ``lr * sqrt(1 - b2^t) / (1 - b1^t)``, worked in float32 from
+    the float32 ``powers`` in that order, as MindSpore's Adam kernel works it."""
+    one = onp.float32(1)
+    b1t, b2t = (onp.float32(power.reshape(-1)[0]) for power in powers)
+    return onp.float32(rate) * onp.sqrt(one - b2t) / (one - b1t)
+
+
+def adam_step(optimizer, gradients, rate, powers):
+    """``Adam``: True when done in place (``powers``: ``b1^t`` and ``b2^t`` as float32
+    arrays, written to ``beta1_power`` and ``beta2_power``)."""
     amsgrad = optimizer.use_amsgrad
     beta_powers = (optimizer.beta1_power, optimizer.beta2_power)
     states = (optimizer.moment1, optimizer.moment2, beta_powers) \
@@ -164,7 +172,7 @@ def adam_step(optimizer, gradients, rate, correction, powers):
     grads = _plain_gradients(optimizer, gradients, states)
     if grads is None:
         return False
-    b1, b2, eps = optimizer.beta1, optimizer.beta2, optimizer.eps
+    b1, b2, eps = onp.float32(optimizer.beta1), onp.float32(optimizer.beta2), optimizer.eps
     vhats = _buffers(optimizer.vhat) if amsgrad else grads
     for i, (param, grad, m, v, vhat) in enumerate(zip(
             _buffers(optimizer.parameters), grads, _buffers(optimizer.moment1),
@@ -175,9 +183,10 @@ def adam_step(optimizer, gradients, rate, correction, powers):
             v = vhat
         direction = (b1 * m + (1 - b1) * grad) if optimizer.use_nesterov and not amsgrad \
             else m
-        param -= optimizer._lr_for(i, rate) * (correction * direction / (onp.sqrt(v) + eps))
+        param -= adam_rate(optimizer._lr_for(i, rate), powers) * direction \
+            / (onp.sqrt(v) + eps)
     for power, value in zip(beta_powers, powers):
-        power.view(onp.ndarray)[...] = onp.float32(value)
+        power.view(onp.ndarray)[...] = value
     _finish(optimizer, rate)
     return True
 
