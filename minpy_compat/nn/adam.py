@@ -12,7 +12,7 @@ from autograd.tracer import getval
 from ..errors import OptimizerTypeError, describe, message
 from ..tensor import Parameter
 from .optimizer import Optimizer, _number
-from .optimizer_in_place import adam_rate, adam_step, goes_in_place
+from .optimizer_in_place import adam_scalars, adam_step, goes_in_place
 
 
 class Adam(Optimizer):
@@ -55,7 +55,6 @@ class Adam(Optimizer):
 
     def construct(self, gradients):
         gradients, rate = self._prepared(gradients)
-        b1, b2 = onp.float32(self.beta1), onp.float32(self.beta2)  # float32, as MindSpore's
         # beta ** t as MindSpore steps it: the float32 Parameters times beta, in float32 (a
         # step undone by a later failure, a hook raising after TrainOneStepCell's update, is
         # undone in them too, as they are Parameters)
@@ -66,14 +65,14 @@ class Adam(Optimizer):
         vhats = self.vhat if self.use_amsgrad else [None] * len(self.parameters)
         for i, (param, grad, m, v, vhat) in enumerate(
                 zip(self.parameters, gradients, self.moment1, self.moment2, vhats)):
+            b1, b2, lr_t = adam_scalars(self, self._lr_for(i, rate), powers, param.dtype)
             new_m, new_v = b1 * m + (1 - b1) * grad, b2 * v + (1 - b2) * grad * grad
             if vhat is not None:
                 new_v = onp.maximum(vhat, new_v)  # AMSGrad: the largest v so far
                 updates.append((vhat, new_v))
             direction = (b1 * new_m + (1 - b1) * grad) \
                 if self.use_nesterov and vhat is None else new_m
-            step = adam_rate(self._lr_for(i, rate), powers) * direction \
-                / (onp.sqrt(new_v) + self.eps)
+            step = lr_t * direction / (onp.sqrt(new_v) + self.eps)
             updates += [(m, new_m), (v, b2 * v + (1 - b2) * grad * grad), (param, param - step)]
         updates += [(self.beta1_power, powers[0]), (self.beta2_power, powers[1])]
         self._commit(rate, updates)
