@@ -1,15 +1,18 @@
 """``nn.Adam``: Adam with bias correction, optionally AMSGrad, on the ``Optimizer`` base.
 
-Like MindSpore's, it keeps ``beta1_power`` and ``beta2_power`` (``beta ** t``) as 0-d
-float32 Parameters next to ``moment1.*`` and ``moment2.*``, so a checkpoint of the
-training cell holds the whole state.
+Like MindSpore's, it keeps ``beta1_power`` and ``beta2_power`` (``beta ** t``) as float32
+Parameters next to ``moment1.*`` and ``moment2.*``, so a checkpoint of the training cell
+holds the whole state. As MindSpore does, each step multiplies them by ``beta`` in float32
+(``0.8 ** 3`` comes out as 0.51200002, not 0.512), so a checkpoint's powers, and a run resumed
+from it, match MindSpore's.
 """
 import numpy as onp
+from autograd.tracer import getval
 
 from ..errors import OptimizerTypeError, describe, message
 from ..tensor import Parameter
 from .optimizer import Optimizer, _number
-from .optimizer_in_place import adam_step, goes_in_place
+from .optimizer_in_place import adam_scalars, adam_step, goes_in_place
 
 
 class Adam(Optimizer):
@@ -21,6 +24,9 @@ class Adam(Optimizer):
     with dense gradients, the only ones here, MindSpore's lazy and offloaded Adam step
     as the plain one does.
     """
+
+    # the beta powers' shape: 0-d for ``Adam``; MindSpore's LazyAdam and AdamOffload use [1]
+    _power_shape = ()
 
     def __init__(self, params, learning_rate=1e-3, beta1=0.9, beta2=0.999, eps=1e-8,
                  use_locking=False, use_nesterov=False, weight_decay=0.0, loss_scale=1.0,
@@ -35,9 +41,11 @@ class Adam(Optimizer):
         self.beta2 = _number("Adam", "beta2", beta2, *between)
         self.eps = _number("Adam", "eps", eps, lambda v: v > 0, "a number > 0")
         self.use_nesterov = bool(use_nesterov)
-        # beta ** t, kept as MindSpore keeps them: 0-d float32 Parameters saved in checkpoints
-        self.beta1_power = Parameter(onp.float32(1.0), name="beta1_power")
-        self.beta2_power = Parameter(onp.float32(1.0), name="beta2_power")
+        # beta ** t, kept as MindSpore keeps them: float32 Parameters saved in checkpoints
+        self.beta1_power = Parameter(onp.ones(self._power_shape, onp.float32),
+                                     name="beta1_power")
+        self.beta2_power = Parameter(onp.ones(self._power_shape, onp.float32),
+                                     name="beta2_power")
         self.moment1 = self.parameters.clone(prefix="moment1", init="zeros")
         self.moment2 = self.parameters.clone(prefix="moment2", init="zeros")
         if not isinstance(use_amsgrad, bool):
@@ -47,32 +55,37 @@ class Adam(Optimizer):
 
     def construct(self, gradients):
         gradients, rate = self._prepared(gradients)
-        b1, b2 = self.beta1, self.beta2
-        # beta ** t from global_step (a Parameter): a step undone by a later failure (a hook
-        # raising after TrainOneStepCell's update) is undone here too; written in float32 to
-        # beta1_power and beta2_power, MindSpore's Parameters, as a checkpoint keeps them
-        t = int(self.global_step[0]) + 1
-        powers = [b1 ** t, b2 ** t]
-        correction = onp.sqrt(1 - powers[1]) / (1 - powers[0])
-        if adam_step(self, gradients, rate, correction, powers):
+        # beta ** t as MindSpore steps it: the float32 Parameters times beta, in float32 (a
+        # step undone by a later failure, a hook raising after TrainOneStepCell's update, is
+        # undone in them too, as they are Parameters)
+        powers = next_beta_powers(self)
+        if adam_step(self, gradients, rate, powers):
             return True
         updates = []
         vhats = self.vhat if self.use_amsgrad else [None] * len(self.parameters)
         for i, (param, grad, m, v, vhat) in enumerate(
                 zip(self.parameters, gradients, self.moment1, self.moment2, vhats)):
+            b1, b2, lr_t = adam_scalars(self, self._lr_for(i, rate), powers, param.dtype)
             new_m, new_v = b1 * m + (1 - b1) * grad, b2 * v + (1 - b2) * grad * grad
             if vhat is not None:
                 new_v = onp.maximum(vhat, new_v)  # AMSGrad: the largest v so far
                 updates.append((vhat, new_v))
             direction = (b1 * new_m + (1 - b1) * grad) \
                 if self.use_nesterov and vhat is None else new_m
-            step = correction * direction / (onp.sqrt(new_v) + self.eps)
-            updates += [(m, new_m), (v, b2 * v + (1 - b2) * grad * grad),
-                        (param, param - self._lr_for(i, rate) * step)]
-        updates += [(self.beta1_power, onp.float32(powers[0])),
-                    (self.beta2_power, onp.float32(powers[1]))]
+            step = lr_t * direction / (onp.sqrt(new_v) + self.eps)
+            updates += [(m, new_m), (v, b2 * v + (1 - b2) * grad * grad), (param, param - step)]
+        updates += [(self.beta1_power, powers[0]), (self.beta2_power, powers[1])]
         self._commit(rate, updates)
         return True
+
+
+def next_beta_powers(optimizer):
+    """This step's ``beta1_power`` and ``beta2_power``: each float32 Parameter times its beta
+    in float32, as MindSpore's ``beta_power * beta`` (arrays of the Parameters' shape)."""
+    return [onp.multiply(onp.asarray(getval(power), onp.float32), onp.float32(beta),
+                         dtype=onp.float32)
+            for power, beta in ((optimizer.beta1_power, optimizer.beta1),
+                                (optimizer.beta2_power, optimizer.beta2))]
 
 
 goes_in_place(Adam)

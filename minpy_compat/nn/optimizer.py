@@ -29,6 +29,7 @@ from ..tensor import Parameter, ParameterTuple, Tensor
 from .cell import Cell
 from .learning_rates import LearningRateSchedule
 from .optimizer_gradients import _check_gradient
+from .optimizer_group_rates import group_rate_now, register_rates
 from .optimizer_in_place import goes_in_place, momentum_step, sgd_step
 
 
@@ -61,26 +62,27 @@ class Optimizer(Cell):
         super().__init__(auto_prefix=False)
         where = type(self).__name__
         params, group_lr, group_decay, grouped = self._flatten(parameters, where)
-        # registered in MindSpore's order: global_step, learning_rate, then the parameters
+        # registered in MindSpore's order: global_step, learning rate(s), then the parameters
         self.global_step = Parameter(onp.zeros(1, onp.int32), name="global_step",
                                      requires_grad=False)
         scheduled = isinstance(learning_rate, LearningRateSchedule)
         self._schedule = [0.0] if scheduled else self._rates(learning_rate, where)
-        self.learning_rate = Parameter(onp.float32(self._schedule[0]), name="learning_rate")
+        rate = Parameter(onp.float32(self._schedule[0]), name="learning_rate")
+        # per Parameter: None (the optimizer's rate) or its group's rates (one per step)
+        self._group_lr = [None if lr is None else lr[1] for lr in group_lr]
+        self._lr_group_index = [None if lr is None else lr[0] for lr in group_lr]
+        self._lr_schedule = learning_rate if scheduled else None
+        self._registered = register_rates(self, rate)  # and learning_rate_group_<i> ones
         self.parameters = ParameterTuple(params)
         self.weight_decay = _number(where, "weight_decay", weight_decay, lambda v: v >= 0,
                                     "a number >= 0")
         self.loss_scale = _number(where, "loss_scale", loss_scale, lambda v: v > 0,
                                   "a number > 0")
-        # per Parameter: None (the optimizer's rate) or its group's rates (one per step)
-        self._group_lr = [None if lr is None else lr[1] for lr in group_lr]
-        self._lr_group_index = [None if lr is None else lr[0] for lr in group_lr]
         # MindSpore: a plain list decays every Parameter but those named *beta* or *gamma*
         # (the norms' shift and scale); groups decay by their own rate or the default, by none
         self._decays = [self.weight_decay if d is None else d for d in group_decay] if grouped \
             else [0.0 if "beta" in p.name or "gamma" in p.name else self.weight_decay
                   for p in params]
-        self._lr_schedule = learning_rate if scheduled else None
 
     def _flatten(self, parameters, where):
         items = list(parameters) if not isinstance(parameters, (Parameter, dict)) \
@@ -137,14 +139,16 @@ class Optimizer(Cell):
             rate = Tensor(onp.float32(self._schedule[min(step, len(self._schedule) - 1)]))
         if all(lr is None for lr in self._group_lr):
             return rate
-        return tuple(rate if lr is None else Tensor(onp.float32(self._lr_for(i, None)))
-                     for i, lr in enumerate(self._group_lr))
+        return tuple(rate if lr is None else self.get_lr_parameter(p) if self._registered
+                     else Tensor(onp.float32(self._lr_for(i, None)))
+                     for i, (p, lr) in enumerate(zip(self.parameters, self._group_lr)))
 
     def get_lr_parameter(self, param):
         """The Parameter holding ``param``'s learning rate (a list of Parameters: one each):
         ``learning_rate``, or for a group with its own ``lr`` a Parameter named
-        ``learning_rate_group_<group index>`` holding that rate (or rates, one per step);
-        unlike MindSpore's, writing to a group's one does not change the rate."""
+        ``learning_rate_group_<group index>`` holding that rate (or rates, one per step).
+        A fixed group rate's is the registered Parameter the steps read (``set_data`` on it
+        changes the rate, as MindSpore's); a list's is a copy (unlike MindSpore's)."""
         if isinstance(param, list):
             return [self.get_lr_parameter(p) for p in param]
         where = f"{type(self).__name__}.get_lr_parameter 'param'"
@@ -158,7 +162,8 @@ class Optimizer(Cell):
         if self._group_lr[index] is None:
             return self.learning_rate
         group, rates = self._lr_group_index[index], self._group_lr[index]
-        made = self.__dict__.setdefault("_group_lr_parameters", {})  # not registered
+        made = self.__dict__.setdefault(  # registered (fixed rates), or copies (lists)
+            "_group_lr_parameters" if self._registered else "_group_lr_copies", {})
         if group not in made:
             value = onp.asarray(rates if len(rates) > 1 else rates[0], onp.float32)
             made[group] = Parameter(value, name=f"learning_rate_group_{group}")
@@ -175,6 +180,8 @@ class Optimizer(Cell):
         rates = self._group_lr[index]
         if rates is None:
             return rate
+        if self._registered:  # a registered Parameter: read as set_data left it
+            return group_rate_now(self, self._lr_group_index[index])
         return rates[0] if len(rates) == 1 else \
             float(onp.float32(rates[min(int(self.global_step[0]), len(rates) - 1)]))
 

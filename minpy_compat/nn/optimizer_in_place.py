@@ -154,9 +154,24 @@ def _moments(m, v, grad, b1, b2):
     v += squared
 
 
-def adam_step(optimizer, gradients, rate, correction, powers):
-    """``Adam``: True when done in place (``correction``: ``sqrt(1 - b2^t) / (1 - b1^t)``;
-    ``powers``: ``b1^t`` and ``b2^t``, written to ``beta1_power`` and ``beta2_power``)."""
+def adam_scalars(optimizer, rate, powers, dtype):
+    """``(beta1, beta2, lr_t)`` for a Parameter of ``dtype``, with Adam's bias-corrected rate
+    ``lr_t = lr * sqrt(1 - b2^t) / (1 - b1^t)``. float32: worked in float32 from the float32
+    ``powers`` in that order, as MindSpore's Adam kernel works it. Other dtypes (MindSpore's
+    Adam takes none): Python floats and the exact ``beta ** t``, so float64 keeps its
+    precision and float16 stays float16."""
+    if dtype == onp.float32:
+        one = onp.float32(1)
+        b1t, b2t = (onp.float32(power.reshape(-1)[0]) for power in powers)
+        return onp.float32(optimizer.beta1), onp.float32(optimizer.beta2), \
+            onp.float32(rate) * onp.sqrt(one - b2t) / (one - b1t)
+    b1, b2, t = optimizer.beta1, optimizer.beta2, int(optimizer.global_step[0]) + 1
+    return b1, b2, rate * onp.sqrt(1 - b2 ** t) / (1 - b1 ** t)
+
+
+def adam_step(optimizer, gradients, rate, powers):
+    """``Adam``: True when done in place (``powers``: ``b1^t`` and ``b2^t`` as float32
+    arrays, written to ``beta1_power`` and ``beta2_power``)."""
     amsgrad = optimizer.use_amsgrad
     beta_powers = (optimizer.beta1_power, optimizer.beta2_power)
     states = (optimizer.moment1, optimizer.moment2, beta_powers) \
@@ -164,20 +179,20 @@ def adam_step(optimizer, gradients, rate, correction, powers):
     grads = _plain_gradients(optimizer, gradients, states)
     if grads is None:
         return False
-    b1, b2, eps = optimizer.beta1, optimizer.beta2, optimizer.eps
     vhats = _buffers(optimizer.vhat) if amsgrad else grads
     for i, (param, grad, m, v, vhat) in enumerate(zip(
             _buffers(optimizer.parameters), grads, _buffers(optimizer.moment1),
             _buffers(optimizer.moment2), vhats)):
+        b1, b2, lr_t = adam_scalars(optimizer, optimizer._lr_for(i, rate), powers, param.dtype)
         _moments(m, v, grad, b1, b2)
         if amsgrad:
             onp.maximum(vhat, v, out=vhat)  # the largest v so far
             v = vhat
         direction = (b1 * m + (1 - b1) * grad) if optimizer.use_nesterov and not amsgrad \
             else m
-        param -= optimizer._lr_for(i, rate) * (correction * direction / (onp.sqrt(v) + eps))
+        param -= lr_t * direction / (onp.sqrt(v) + optimizer.eps)
     for power, value in zip(beta_powers, powers):
-        power.view(onp.ndarray)[...] = onp.float32(value)
+        power.view(onp.ndarray)[...] = value
     _finish(optimizer, rate)
     return True
 

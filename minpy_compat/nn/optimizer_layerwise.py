@@ -120,6 +120,8 @@ class LARS(Optimizer):
 class LazyAdam(Adam):
     """Adam (``nn.Adam``'s update rule on dense gradients)."""
 
+    _power_shape = (1,)  # MindSpore's LazyAdam keeps its beta powers in shape [1]
+
     def __init__(self, params, learning_rate=1e-3, beta1=0.9, beta2=0.999, eps=1e-8,
                  use_locking=False, use_nesterov=False, weight_decay=0.0, loss_scale=1.0):
         where = "LazyAdam"

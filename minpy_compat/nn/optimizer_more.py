@@ -10,6 +10,7 @@ anything, and takes weight decay, parameter groups and a list or schedule learni
 [0.5]
 """
 import numpy as onp
+from autograd.tracer import getval
 
 from ..errors import OptimizerError, OptimizerTypeError, describe, message
 from ..tensor import Parameter, ParameterTuple
@@ -29,14 +30,19 @@ class AdaMax(Optimizer):
         self.beta1 = _float("AdaMax", "beta1", beta1, *_IN_01)
         self.beta2 = _float("AdaMax", "beta2", beta2, *_IN_01)
         self.eps = _float("AdaMax", "eps", eps, lambda v: v > 0, "a float > 0")
+        # beta1 ** t as MindSpore keeps it: a [1]-shaped float32 Parameter (in checkpoints)
+        self.beta1_power = Parameter(onp.ones(1, onp.float32), name="beta1_power")
         self.moment1 = self.parameters.clone(prefix="moment1", init="zeros")
         self.moment2 = self.parameters.clone(prefix="moment2", init="zeros")
 
     def construct(self, gradients):
-        # beta1 ** t from global_step (a Parameter): an undone step is undone here too
-        correction = 1 - onp.float32(self.beta1) ** (int(self.global_step[0]) + 1)
+        # beta1 ** t as MindSpore steps it: the Parameter times beta1, in float32 (a
+        # Parameter, so a step undone by a later failure is undone in it too)
+        power = onp.multiply(onp.asarray(getval(self.beta1_power), onp.float32),
+                             onp.float32(self.beta1), dtype=onp.float32)
+        correction = 1 - power[0]
         gradients, rate = self._prepared(gradients)
-        b1, b2, updates = self.beta1, self.beta2, []
+        b1, b2, updates = self.beta1, self.beta2, [(self.beta1_power, power)]
         for i, (param, grad, m, v) in enumerate(
                 zip(self.parameters, gradients, self.moment1, self.moment2)):
             new_m = b1 * m + (1 - b1) * grad

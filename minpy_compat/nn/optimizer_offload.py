@@ -14,6 +14,8 @@ from .adam import Adam
 class AdamOffload(Adam):
     """Adam (``nn.Adam``'s update) with MindSpore's ``AdamOffload`` arguments."""
 
+    _power_shape = (1,)  # MindSpore's AdamOffload keeps its beta powers in shape [1]
+
     def __init__(self, params, learning_rate=1e-3, beta1=0.9, beta2=0.999, eps=1e-8,
                  use_locking=False, use_nesterov=False, weight_decay=0.0, loss_scale=1.0):
         super().__init__(params, learning_rate, beta1, beta2, eps, use_locking, use_nesterov,
