@@ -4,6 +4,8 @@
 - AutoAugment (IMAGENET, CIFAR10, SVHN), RandAugment and TrivialAugmentWide: every output
   MindSpore gives over 400 draws, each as often (``as_often``); an output is exact only when
   the op, its magnitude bin, its sign and the kernel are MindSpore's.
+- The ``many_`` cases (2000 draws): each share within four standard errors, and the
+  two-sample chi-square over all outputs below ``k + 3 sqrt(2k)`` (``k`` outputs).
 - RandomLighting: the tinted pixel's values as often as MindSpore's; alpha 0 exact.
 - MixUp: dtypes, shapes, the first batch of ``is_single=False`` exact, and each
   ``is_single`` row mixed with the next by the weight its label shows.
@@ -20,6 +22,7 @@ Accepted differences:
 - Error messages: ours name the transform and the argument with expected-vs-got.
 """
 import json
+import math
 import os
 import sys
 
@@ -36,6 +39,7 @@ import vision4_cases  # noqa: E402
 
 DETERMINISTIC, RANDOM, ERRORS = (vision4_cases.DETERMINISTIC, vision4_cases.RANDOM,
                                  vision4_cases.ERRORS)
+RANDOM_MANY, MANY = vision4_cases.RANDOM_MANY, vision4_cases.MANY
 
 with open(os.path.join(HERE, "vision4_fixture.json")) as _file:
     ORACLE = json.load(_file)
@@ -51,7 +55,7 @@ def seeds():
 
 def test_every_case_was_recorded():
     assert ORACLE["mindspore"] == "2.10.0"
-    assert sorted({**DETERMINISTIC, **RANDOM, **ERRORS}) == \
+    assert sorted({**DETERMINISTIC, **RANDOM, **RANDOM_MANY, **ERRORS}) == \
         sorted(k for k in ORACLE if k != "mindspore")
 
 
@@ -64,6 +68,19 @@ def test_values_as_mindspore(name):
 def test_random_outputs_as_often_as_mindspore(name):
     """The same outputs, each as often within about four standard errors."""
     as_often(RANDOM[name](V, T, ds), ORACLE[name]["value"], name)
+
+
+@pytest.mark.parametrize("name", sorted(RANDOM_MANY))
+def test_many_draws_as_often_as_mindspore(name):
+    ours, theirs = RANDOM_MANY[name](V, T, ds), ORACLE[name]["value"]
+    keys = set(ours) | set(theirs)
+    chi_square = 0.0
+    for key in keys:
+        a, b = ours.get(key, 0.0), theirs.get(key, 0.0)
+        share = max(a, b)
+        assert abs(a - b) <= 4 * math.sqrt(2 * share * (1 - share) / MANY) + 0.002, (name, key)
+        chi_square += (a - b) ** 2 / ((a + b) / MANY)
+    assert chi_square <= len(keys) + 3 * math.sqrt(2 * len(keys)), (name, chi_square)
 
 
 @pytest.mark.parametrize("name", sorted(ERRORS))

@@ -10,7 +10,8 @@ from vision_case_recorder import record  # noqa: E402
 
 
 def main():
-    record([vision4_cases.DETERMINISTIC, vision4_cases.RANDOM, vision4_cases.ERRORS],
+    record([vision4_cases.DETERMINISTIC, vision4_cases.RANDOM, vision4_cases.RANDOM_MANY,
+            vision4_cases.ERRORS],
            vision4_cases.ERRORS, "vision4_fixture.json")
 
 

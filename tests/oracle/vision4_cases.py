@@ -62,6 +62,15 @@ RANDOM = {
     "lighting_pixel_wide": lambda V, T, ds: draws(ds, V.RandomLighting(0.3), PIXEL),
 }
 
+# many draws, for the shares of the ops and the signs (``MANY`` rows each)
+MANY = 2000
+RANDOM_MANY = {
+    "many_rand_augment": lambda V, T, ds: draws(ds, V.RandAugment(1, 1, 3), SMALL, MANY),
+    "many_trivial": lambda V, T, ds: draws(ds, V.TrivialAugmentWide(2), SMALL, MANY),
+    "many_auto_augment_svhn": lambda V, T, ds: draws(
+        ds, V.AutoAugment(V.AutoAugmentPolicy.SVHN), SMALL, MANY),
+}
+
 ERRORS = {
     "auto_policy_str": lambda V, T, ds: V.AutoAugment("imagenet"),
     "auto_interpolation_int": lambda V, T, ds: V.AutoAugment(interpolation=1),

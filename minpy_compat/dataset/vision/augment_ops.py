@@ -6,7 +6,7 @@ import math
 import numpy as onp
 
 from . import _remap, _warp
-from .adjust import brightened, contrasted, saturated, sharpened, solarized
+from .adjust import brightened, contrasted, saturated, sharpened
 from .affine import affine_matrix
 from .geometry import turned
 from .tone import AutoContrast, Equalize, Invert, Posterize
@@ -40,25 +40,42 @@ def applied(img, name, magnitude, interpolation, fill):
         return _affine(img, (0, magnitude), (0.0, 0.0), interpolation, fill)
     if name == "Rotate":
         return turned(img, magnitude, False, None, fill, interpolation)
-    enhance = {"Brightness": brightened, "Color": saturated, "Contrast": contrasted,
-               "Sharpness": sharpened}
+    if name == "Sharpness":  # MindSpore's policy op blends this one in float64
+        return sharpened(img, 1.0 + magnitude, onp.float64)
+    enhance = {"Brightness": brightened, "Color": saturated, "Contrast": contrasted}
     if name in enhance:
         return enhance[name](img, 1.0 + magnitude)
     if name == "Posterize":
         return Posterize(int(magnitude))(img)
-    if name == "Solarize":
-        return solarized(img, magnitude, 255.0)
+    if name == "Solarize":  # the pixels at or above the threshold
+        return onp.where(img >= magnitude, 255 - img, img).astype(img.dtype)
     fixed = {"AutoContrast": AutoContrast(), "Equalize": Equalize(), "Invert": Invert()}
     return fixed[name](img) if name in fixed else img
+
+
+def _steps(start, stop, num_bins):
+    """RandAugment's tables: ``start + i * step`` in float64."""
+    step = (stop - start) / (num_bins - 1)
+    return onp.array([start + i * step for i in range(num_bins)])
+
+
+def float32_steps(start, stop, num_bins):
+    """AutoAugment's tables: a float32 step added one at a time (so its Solarize
+    threshold at bin 6 is 85.00002, not 85, and the pixels at 85 stay)."""
+    step = onp.float32((stop - start) / (num_bins - 1))
+    values = [onp.float32(start)]
+    for _ in range(num_bins - 1):
+        values.append(onp.float32(values[-1] + step))
+    return onp.array(values, onp.float64)
 
 
 def _posterize_bits(num_bins, spread):
     return 8 - onp.round(onp.arange(num_bins) / ((num_bins - 1) / spread)).astype(int)
 
 
-def standard_space(num_bins, height, width):
-    """RandAugment's and AutoAugment's ``{op: (magnitudes, signed)}``."""
-    line = onp.linspace
+def standard_space(num_bins, height, width, line=_steps):
+    """RandAugment's ``{op: (magnitudes, signed)}`` (AutoAugment's with ``line`` its
+    float32 steps)."""
     return {"Identity": (onp.zeros(num_bins), False),
             "ShearX": (line(0.0, 0.3, num_bins), True),
             "ShearY": (line(0.0, 0.3, num_bins), True),
@@ -77,7 +94,7 @@ def standard_space(num_bins, height, width):
 
 def wide_space(num_bins):
     """TrivialAugmentWide's ``{op: (magnitudes, signed)}``."""
-    line = onp.linspace
+    line = _steps
     return {"Identity": (onp.zeros(num_bins), False),
             "ShearX": (line(0.0, 0.99, num_bins), True),
             "ShearY": (line(0.0, 0.99, num_bins), True),

@@ -6,7 +6,7 @@ import numpy as onp
 from ...errors import CellArgumentError, message
 from . import _checks
 from .affine import _resample
-from .augment_ops import applied, standard_space, wide_space
+from .augment_ops import applied, float32_steps, standard_space, wide_space
 from .augment_policies import POLICIES
 from .enums import AutoAugmentPolicy, Inter
 from .geometry import fill_values
@@ -14,11 +14,11 @@ from .geometry import fill_values
 __all__ = ["AutoAugment", "RandAugment", "TrivialAugmentWide"]
 
 
-# MindSpore 2.10's draws (measured, tests/oracle/vision4_cases.py): a signed op's magnitude
-# is negated one time in three, and RandAugment and TrivialAugmentWide pick among 15 op
-# slots, the 14 ops and a 15th that runs AutoContrast (so AutoContrast comes twice as often);
-# TrivialAugmentWide's bin is one of num_magnitude_bins + 1, the last magnitude 0
-NEGATIVE_SHARE = 1.0 / 3.0
+# MindSpore 2.10's draws (measured, tests/oracle/vision4_cases.py): in RandAugment and
+# TrivialAugmentWide a signed op's magnitude is negated one time in three (AutoAugment: one
+# in two); they pick among 15 op slots, the 14 ops and a 15th that runs AutoContrast (so
+# AutoContrast comes twice as often); TrivialAugmentWide's bin is one of
+# num_magnitude_bins + 1 slots, the last one bin 0 again.
 
 
 def _drawn_op(rng, names):
@@ -33,6 +33,7 @@ def _magnitude_bins(where, value):
 class _Policy(_checks.Random):
     """The shared arguments (``interpolation``, ``fill_value``) and one step's run."""
     NAME = ""
+    NEGATIVE_SHARE = 1.0 / 3.0
 
     def __init__(self, interpolation, fill_value):
         super().__init__()
@@ -42,7 +43,7 @@ class _Policy(_checks.Random):
     def _step(self, img, space, name, index):
         magnitudes, signed = space[name]
         magnitude = 0.0 if index is None else float(magnitudes[index])
-        if signed and self._rng.random() < NEGATIVE_SHARE:
+        if signed and self._rng.random() < self.NEGATIVE_SHARE:
             magnitude = -magnitude
         return applied(img, name, magnitude, self.interpolation, self.fill_value)
 
@@ -54,6 +55,7 @@ class AutoAugment(_Policy):
     """One of ``policy``'s 25 subpolicies, drawn uniformly; each of its two steps run with
     its probability at its bin of the 10-bin magnitude table."""
     NAME = "AutoAugment"
+    NEGATIVE_SHARE = 0.5
 
     def __init__(self, policy=AutoAugmentPolicy.IMAGENET, interpolation=Inter.NEAREST,
                  fill_value=0):
@@ -62,7 +64,7 @@ class AutoAugment(_Policy):
 
     def __call__(self, img):
         img = self._image(img)
-        space = {**standard_space(10, img.shape[0], img.shape[1]),
+        space = {**standard_space(10, img.shape[0], img.shape[1], float32_steps),
                  "Invert": (onp.zeros(10), False)}
         subpolicies = POLICIES[self.policy]
         for name, prob, index in subpolicies[int(self._rng.integers(len(subpolicies)))]:
@@ -116,7 +118,4 @@ class TrivialAugmentWide(_Policy):
         names = list(space)
         name = _drawn_op(self._rng, names)
         index = int(self._rng.integers(self.num_magnitude_bins + 1))
-        if index == self.num_magnitude_bins:  # MindSpore's extra slot: magnitude 0
-            space = {name: (onp.zeros(1), space[name][1])}
-            index = 0
-        return self._step(img, space, name, index)
+        return self._step(img, space, name, index % self.num_magnitude_bins)
