@@ -87,3 +87,17 @@ def test_many_draws_as_often_as_mindspore(name):
 def test_bad_calls_raise_as_mindspore(name):
     with pytest.raises(ERROR_CLASSES[ORACLE[name]["error"]]):
         ERRORS[name](V, T, ds)
+
+
+TRANSFORMS = ("AutoAugment", "RandAugment", "TrivialAugmentWide", "RandomLighting", "MixUp")
+
+
+@pytest.mark.parametrize("name", sorted(ERRORS))
+def test_bad_calls_name_the_transform_and_argument(name):
+    with pytest.raises(Exception) as error:
+        ERRORS[name](V, T, ds)
+    text = str(error.value)
+    assert text.split(" ")[0].rstrip(":") in TRANSFORMS, text
+    assert "expected" in text and "got" in text, text
+    if "image" not in name and "channels" not in name:  # an argument check names it
+        assert text.split(" ")[1].startswith("'"), text

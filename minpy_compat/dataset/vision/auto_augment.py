@@ -85,7 +85,7 @@ class RandAugment(_Policy):
         self.num_magnitude_bins = _magnitude_bins("RandAugment 'num_magnitude_bins'",
                                                   num_magnitude_bins)
         self.magnitude = int(_checks.number("RandAugment 'magnitude'", magnitude, 0,
-                                            integer=True))
+                                            _checks.MAX_SIZE, integer=True))
         if self.magnitude >= self.num_magnitude_bins:
             raise CellArgumentError(message(
                 "RandAugment 'magnitude'", f"a value in [0, {self.num_magnitude_bins}) "
