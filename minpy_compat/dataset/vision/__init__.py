@@ -22,7 +22,7 @@ EXPORTS = {
     "adjust": ["AdjustBrightness", "AdjustContrast", "AdjustGamma", "AdjustSaturation",
                "AdjustSharpness", "Solarize"],
     "affine": ["Affine", "RandomAffine"],
-    "batch_ops": ["CutMixBatch", "MixUpBatch"],
+    "batch_ops": ["CutMixBatch", "MixUp", "MixUpBatch"],
     "filters": ["GaussianBlur", "LinearTransformation"],
     "random_tone": ["RandomAutoContrast", "RandomColorAdjust", "RandomEqualize",
                     "RandomInvert", "RandomPosterize", "RandomSharpness", "RandomSolarize"],
@@ -34,7 +34,9 @@ EXPORTS = {
     "hsv": ["HsvToRgb", "RgbToHsv"],
     "policies": ["RandomSelectSubpolicy", "UniformAugment"],
     "bbox_flips": ["RandomHorizontalFlipWithBBox", "RandomVerticalFlipWithBBox"],
-    "random_picks": ["RandomAdjustSharpness", "RandomColor", "RandomResize"],
+    "random_picks": ["RandomAdjustSharpness", "RandomColor", "RandomLighting", "RandomResize"],
+    # the policy augmentations (auto_augment.py)
+    "auto_augment": ["AutoAugment", "RandAugment", "TrivialAugmentWide"],
     "random_ops": ["CutOut", "RandomCrop", "RandomErasing", "RandomHorizontalFlip",
                    "RandomRotation", "RandomVerticalFlip"],
 }

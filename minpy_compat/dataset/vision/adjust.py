@@ -25,10 +25,10 @@ def rounded(values, dtype):
     return values.astype(dtype)
 
 
-def blend(img, other, alpha):
+def blend(img, other, alpha, work=None):
     """``img * alpha + other * (1 - alpha)`` (OpenCV's ``addWeighted``), in float32 for
-    uint8 images."""
-    work = onp.float32 if img.dtype.itemsize <= 4 else onp.float64
+    uint8 images unless ``work`` says."""
+    work = work or (onp.float32 if img.dtype.itemsize <= 4 else onp.float64)
     alpha = work(alpha)
     mixed = img.astype(work) * alpha + other.astype(work) * (work(1) - alpha)
     return rounded(mixed, img.dtype)
@@ -112,9 +112,9 @@ class AdjustGamma:
         return onp.clip(out, 0, 1).astype(img.dtype)
 
 
-def sharpened(img, alpha):
+def sharpened(img, alpha, work=None):
     """Blend with the image smoothed by Pillow's 3x3 kernel (centre 5, the rest 1, over
-    13); the border pixels keep their values."""
+    13); the border pixels keep their values. ``work``: the blend's float type."""
     data = img.astype(onp.float64)
     height, width = img.shape[:2]
     smooth = data.copy()
@@ -122,7 +122,7 @@ def sharpened(img, alpha):
         total = sum(data[1 + dy:height - 1 + dy, 1 + dx:width - 1 + dx]
                     for dy in (-1, 0, 1) for dx in (-1, 0, 1)) + 4 * data[1:-1, 1:-1]
         smooth[1:-1, 1:-1] = total / 13.0
-    return blend(img, rounded(smooth, img.dtype), alpha)
+    return blend(img, rounded(smooth, img.dtype), alpha, work)
 
 
 class AdjustSharpness:

@@ -5,12 +5,12 @@ import math
 
 import numpy as onp
 
-from ...errors import DatasetPipelineError, message
+from ...errors import CellTypeError, DatasetPipelineError, describe, message
 from . import _checks
 from .adjust import rounded
 from .enums import ImageBatchFormat
 
-__all__ = ["CutMixBatch", "MixUpBatch"]
+__all__ = ["CutMixBatch", "MixUp", "MixUpBatch"]
 
 
 def mix_up(images, labels, lam, order):
@@ -50,6 +50,46 @@ class MixUpBatch(_checks.Random):
         images, labels = batch_and_labels("MixUpBatch", images, labels)
         order = self._rng.permutation(images.shape[0])
         return mix_up(images, labels, self._rng.beta(self.alpha, self.alpha), order)
+
+
+class MixUp(_checks.Random):
+    """MindSpore's Python MixUp on batched (image, one-hot label) columns, in float64: row
+    ``i`` takes its own weight ``lam_i`` from Beta(``alpha``, ``alpha``). ``is_single``:
+    mixed with row ``i + 1`` (the last with row 0); otherwise with the previous batch's
+    output (the first batch passes through, ``lam = 1``)."""
+
+    def __init__(self, batch_size, alpha, is_single=True):
+        super().__init__()
+        self.batch_size = int(_checks.number("MixUp 'batch_size'", batch_size, 1,
+                                             _checks.MAX_SIZE, integer=True))
+        self.alpha = float(_checks.number("MixUp 'alpha'", alpha, 0, _checks.MAX_SIZE,
+                                          low_open=True))
+        if not isinstance(is_single, bool):
+            raise CellTypeError(message("MixUp 'is_single'", "a bool", describe(is_single)))
+        self.is_single = is_single
+        self._previous = None
+
+    def __call__(self, images, labels):
+        images, labels = batch_and_labels("MixUp", images, labels)
+        if images.shape[0] != self.batch_size:
+            raise DatasetPipelineError(message("MixUp: the images", f"a batch of "
+                                               f"{self.batch_size} (batch_size)",
+                                               f"shape {images.shape}"))
+        lam = self._rng.beta(self.alpha, self.alpha, self.batch_size)
+        if self.is_single:
+            partner = onp.roll(onp.arange(self.batch_size), -1)
+            others = images[partner], labels[partner]
+        elif self._previous is None:
+            lam, others = onp.ones(self.batch_size), (0.0, 0.0)
+        else:
+            others = self._previous
+        lam_img = lam.reshape((-1,) + (1,) * (images.ndim - 1))
+        lam_label = lam.reshape((-1,) + (1,) * (labels.ndim - 1))
+        mixed = (lam_img * images + (1 - lam_img) * others[0],
+                 lam_label * labels + (1 - lam_label) * others[1])
+        if not self.is_single:
+            self._previous = mixed
+        return mixed
 
 
 def crop_box(height, width, lam, centre_y, centre_x):

@@ -1,13 +1,16 @@
-"""Vision transforms that draw a factor or a kernel: RandomAdjustSharpness, RandomColor
-and RandomResize, with MindSpore 2.10's distributions from their own generator."""
+"""Vision transforms that draw a factor, a kernel or a tint: RandomAdjustSharpness,
+RandomColor, RandomResize and RandomLighting, with MindSpore 2.10's distributions from their
+own generator."""
+import numpy as onp
+
 from ...errors import CellArgumentError, message
 from . import _checks
-from .adjust import color_image, factor, saturated, sharpened
+from .adjust import color_image, factor, rounded, saturated, sharpened
 from .enums import Inter
 from .geometry import Resize, resized
 from .random_tone import ordered_pair
 
-__all__ = ["RandomAdjustSharpness", "RandomColor", "RandomResize"]
+__all__ = ["RandomAdjustSharpness", "RandomColor", "RandomLighting", "RandomResize"]
 
 
 class RandomAdjustSharpness(_checks.Random):
@@ -50,3 +53,27 @@ class RandomResize(_checks.Random):
         img = _checks.image("RandomResize", img)
         kernel = self.KERNELS[int(self._rng.integers(len(self.KERNELS)))]
         return resized(img, self.size, kernel)
+
+
+# AlexNet's PCA of ImageNet's RGB pixels: eigenvalues and eigenvectors (columns)
+LIGHTING_EIGVAL = onp.array([0.2175, 0.0188, 0.0045])
+LIGHTING_EIGVEC = onp.array([[-0.5675, 0.7192, 0.4009],
+                             [-0.5808, -0.0045, -0.8140],
+                             [-0.5836, -0.6948, 0.4203]])
+
+
+class RandomLighting(_checks.Random):
+    """AlexNet's PCA lighting: add ``255 * eigvec @ (a * eigval)`` to each pixel of an
+    <H,W,3> image, ``a`` three draws from Normal(0, ``alpha``) (rounded and saturated for
+    integer images)."""
+
+    def __init__(self, alpha=0.05):
+        super().__init__()
+        self.alpha = float(_checks.number("RandomLighting 'alpha'", alpha, 0,
+                                          _checks.MAX_SIZE))
+
+    def __call__(self, img):
+        img = _checks.rgb("RandomLighting", img)
+        draw = self._rng.normal(0.0, self.alpha, 3) if self.alpha > 0 else onp.zeros(3)
+        tint = 255.0 * (LIGHTING_EIGVEC @ (draw * LIGHTING_EIGVAL))
+        return rounded(img.astype(onp.float64) + tint, img.dtype)
