@@ -67,3 +67,13 @@ def numeric_jacobian(f, x, eps=1e-6):
         down[i] -= eps
         jac[(Ellipsis,) + i] = (onp.asarray(f(up)) - onp.asarray(f(down))) / (2 * eps)
     return jac
+
+
+@pytest.fixture
+def keep_dataset_seed():
+    """Leave ``minpy_compat.dataset``'s seed as the test found it (the random and seeded
+    dataset cases set it); the dataset modules name it with ``usefixtures``."""
+    from minpy_compat.dataset import config
+    saved = config._settings["seed"]
+    yield
+    config._settings["seed"] = saved

@@ -40,12 +40,7 @@ def same(ours, theirs):
     return ours == theirs and type(ours) is type(theirs)
 
 
-@pytest.fixture(autouse=True)
-def seeds():
-    """Leave the dataset seed as the test found it (the seeded cases set it)."""
-    saved = ds.config._settings["seed"]
-    yield
-    ds.config._settings["seed"] = saved
+pytestmark = pytest.mark.usefixtures("keep_dataset_seed")  # (conftest)
 
 
 def test_every_case_was_recorded():

@@ -30,11 +30,7 @@ INPUTS = {"mixup_uint8": (BATCH, ONE_HOT),
           "mixup_float_labels": (BATCH, ONE_HOT.astype(onp.float32) / 2)}
 
 
-@pytest.fixture(autouse=True)
-def seeds():
-    saved = ds.config._settings["seed"]
-    yield
-    ds.config._settings["seed"] = saved
+pytestmark = pytest.mark.usefixtures("keep_dataset_seed")  # (conftest)
 
 
 def shown_mix(labels, out_labels):

@@ -45,12 +45,7 @@ with open(os.path.join(HERE, "vision4_fixture.json")) as _file:
     ORACLE = json.load(_file)
 
 
-@pytest.fixture(autouse=True)
-def seeds():
-    """Leave the dataset seed as the test found it (the random cases set it)."""
-    saved = ds.config._settings["seed"]
-    yield
-    ds.config._settings["seed"] = saved
+pytestmark = pytest.mark.usefixtures("keep_dataset_seed")  # (conftest)
 
 
 def test_every_case_was_recorded():

@@ -26,12 +26,7 @@ ERROR_CLASSES = {"RuntimeError": RuntimeError, "TypeError": TypeError,
                  "ValueError": ValueError}
 
 
-@pytest.fixture(autouse=True)
-def seeds():
-    """Leave the dataset seed as the test found it (the random cases set it)."""
-    saved = ds.config._settings["seed"]
-    yield
-    ds.config._settings["seed"] = saved
+pytestmark = pytest.mark.usefixtures("keep_dataset_seed")  # (conftest)
 
 
 def same(ours, theirs, name):

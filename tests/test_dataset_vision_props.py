@@ -22,11 +22,7 @@ KEEP_DTYPE = [V.Resize((3, 4)), V.Resize((5, 2), V.Inter.NEAREST), V.CenterCrop(
               V.RandomCrop(2, pad_if_needed=True), V.RandomHorizontalFlip(1.0)]
 
 
-@pytest.fixture(autouse=True)
-def seeds():
-    saved = config._settings["seed"]
-    yield
-    config._settings["seed"] = saved
+pytestmark = pytest.mark.usefixtures("keep_dataset_seed")  # (conftest)
 
 
 @settings(max_examples=30, deadline=None)
