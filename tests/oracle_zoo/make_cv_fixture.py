@@ -4,11 +4,8 @@
 Run with a Python that has MindSpore (an oracle only; the tests never import it):
     /tmp/msvenv/bin/python tests/oracle_zoo/make_cv_fixture.py
 """
-import json
 import os
 import sys
-
-import mindspore
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
@@ -19,12 +16,7 @@ SCRIPTS = ("cv_resnet_group_momentum", "cv_model_train_pipeline", "cv_decoder_ch
 
 
 def main():
-    mindspore.set_context(mode=mindspore.PYNATIVE_MODE, device_target="CPU",
-                          pynative_synchronize=True)
-    recorded = {name: script_loader.run(name, "mindspore") for name in SCRIPTS
-                if os.path.exists(os.path.join(HERE, name + ".py"))}
-    with open(os.path.join(HERE, "cv_fixture.json"), "w") as handle:
-        json.dump(recorded, handle, indent=1, sort_keys=True)
+    script_loader.record_fixture(SCRIPTS, "cv_fixture.json")
 
 
 if __name__ == "__main__":

@@ -5,11 +5,8 @@ EMA) into ``mech_fixture.json`` (CPU, PyNative, synchronous).
 Run with a Python that has MindSpore (an oracle only; the tests never import it):
     /tmp/msvenv/bin/python tests/oracle_zoo/make_mech_fixture.py
 """
-import json
 import os
 import sys
-
-import mindspore
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
@@ -21,11 +18,7 @@ SCRIPTS = ("mech_custom_bprop", "mech_distillation", "mech_freeze_ema", "mech_ga
 
 
 def main():
-    mindspore.set_context(mode=mindspore.PYNATIVE_MODE, device_target="CPU",
-                          pynative_synchronize=True)
-    recorded = {name: script_loader.run(name, "mindspore") for name in SCRIPTS}
-    with open(os.path.join(HERE, "mech_fixture.json"), "w") as handle:
-        json.dump(recorded, handle, indent=1, sort_keys=True)
+    script_loader.record_fixture(SCRIPTS, "mech_fixture.json")
 
 
 if __name__ == "__main__":

@@ -4,17 +4,12 @@
 Run with a Python that has MindSpore (an oracle only; the tests never import it):
     /tmp/msvenv/bin/python tests/oracle_zoo/make_seq_fixture.py
 """
-import json
 import os
 import sys
-
-import mindspore
-from mindspore import nn
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import script_loader  # noqa: E402
-from make_loop_fixture import _overflow  # noqa: E402  (the CPU build's missing kernels)
 
 SCRIPTS = ("seq_attention_encoder", "seq_gru_grad_accumulation", "seq_lstm_classifier",
            "seq_lstmcell_greedy_decode",
@@ -23,12 +18,7 @@ SCRIPTS = ("seq_attention_encoder", "seq_gru_grad_accumulation", "seq_lstm_class
 
 
 def main():
-    mindspore.set_context(mode=mindspore.PYNATIVE_MODE, device_target="CPU",
-                          pynative_synchronize=True)
-    nn.TrainOneStepWithLossScaleCell.get_overflow_status = _overflow
-    recorded = {name: script_loader.run(name, "mindspore") for name in SCRIPTS}
-    with open(os.path.join(HERE, "seq_fixture.json"), "w") as handle:
-        json.dump(recorded, handle, indent=1, sort_keys=True)
+    script_loader.record_fixture(SCRIPTS, "seq_fixture.json")
 
 
 if __name__ == "__main__":

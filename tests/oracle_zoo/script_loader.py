@@ -91,3 +91,25 @@ def recorded(name, fixture):
     """What MindSpore 2.10 gave for script ``name``, as ``fixture`` (a file of this folder)
     recorded it."""
     return _fixture(fixture)[name]
+
+
+def _overflow(self, status, grads):
+    """Whether any gradient holds inf or NaN: MindSpore 2.10's CPU build lacks the kernels
+    (FloatStatus, NPUGetFloatStatusV2) of TrainOneStepWithLossScaleCell's own check; the
+    rest of the Cell (sens scaling, unscaling, the update cells, the skipped update) is
+    MindSpore's."""
+    from mindspore import ops
+    return ops.logical_not(ops.stack([ops.isfinite(g).all() for g in grads]).all())
+
+
+def record_fixture(scripts, fixture):
+    """Run each of ``scripts`` on MindSpore 2.10 (CPU, PyNative, synchronous; the loss-scale
+    check as ``_overflow`` says) and write what ``main()`` gave to ``fixture`` here: the one
+    recording step of the ``make_{loop,cv,seq,mech}_fixture.py`` generators."""
+    import mindspore
+    mindspore.set_context(mode=mindspore.PYNATIVE_MODE, device_target="CPU",
+                          pynative_synchronize=True)
+    mindspore.nn.TrainOneStepWithLossScaleCell.get_overflow_status = _overflow
+    results = {name: run(name, "mindspore") for name in scripts}
+    with open(os.path.join(HERE, fixture), "w") as handle:
+        json.dump(results, handle, indent=1, sort_keys=True)
