@@ -15,6 +15,7 @@ from autograd.tracer import getval, trace_primitives_map
 from .context import current_context
 from .errors import TracedValueError, message
 from .traced_methods import NdarrayMethods, facade_function as _facade
+from .traced_raw_memory import RawMemoryRefusals
 from .traced_writes import (InPlaceWrites, Rearranged, constant_node,  # noqa: F401 (Rearranged,
                             plain_index)                              # plain_index: re-exported)
 
@@ -61,7 +62,7 @@ def _traced_ufunc(ufunc):
     return traced
 
 
-class TracedArray(InPlaceWrites, NdarrayMethods, ArrayBox):
+class TracedArray(InPlaceWrites, NdarrayMethods, ArrayBox, RawMemoryRefusals):
     """A value being traced by ``grad``: acts as an Array and records every op.
 
     ``x[basic index]`` (integers, slices, ``...``, ``None``) remembers ``(x, index)`` in
@@ -98,7 +99,7 @@ class TracedArray(InPlaceWrites, NdarrayMethods, ArrayBox):
 
     @shape.setter
     def shape(self, new_shape):  # x.shape = (3, 2): the same numbers, reshaped in place
-        if self._view_of is not None:
+        if getattr(self, "_view_of", None) is not None:  # an unset slot: not a view
             raise TracedValueError(message(
                 "setting .shape of a traced view", "an array that is not a view of another",
                 "a view (its writes go back to the array it views)",

@@ -236,16 +236,6 @@ class NdarrayMethods:
         tostring = _value_method("tostring")
     del _value_method
 
-    def __getattr__(self, name):
-        if name == "_view_of":  # an unset slot: this value is not a view (see TracedArray)
-            return None
-        if hasattr(onp.ndarray, name):
-            raise TracedAttributeError(message(
-                f"x.{name} on a traced value", "an ndarray attribute minpy_compat can trace",
-                f"{name!r}, which reads or rewrites the raw memory",
-                f"Use x.asnumpy().{name} for the current numbers (not differentiated)."))
-        raise AttributeError(f"'{type(self).__name__}' object has no attribute {name!r}")
-
 
 def _bitwise(name, reflected=False):
     if reflected:

@@ -21,6 +21,7 @@ from autograd.numpy.numpy_boxes import ArrayBox
 
 from ..array import TracedArray
 from ..traced_methods import NdarrayMethods, TracedFlat
+from ..traced_raw_memory import RawMemoryRefusals
 from . import mxnet_backend as backend
 from . import mxnet_writes as writes
 from .mxnet_flags import MXFlags
@@ -214,7 +215,7 @@ for _name in ("strides", "tobytes", "tofile", "dump", "dumps", "tostring"):
 MXArray.flags = property(MXFlags, doc="``ndarray.flags`` of the MXArray (see mxnet_flags).")
 
 
-class MXBox(_Operators, NdarrayMethods, Box):
+class MXBox(_Operators, NdarrayMethods, Box, RawMemoryRefusals):
     """An MXArray being traced by ``grad``. It has the interface of a traced NumPy value
     (``TracedArray``: methods, operators, NumPy's functions and ufuncs, the same refusals),
     and the policy chooses where each op runs. Its data is never written: ``x //= y``

@@ -36,7 +36,7 @@ class MXFlags:
         set_flag(self, "c_contiguous", True)
         # A C-ordered buffer is Fortran-ordered too when at most one axis is longer than 1.
         set_flag(self, "f_contiguous", array.size == 0 or sum(n > 1 for n in array.shape) <= 1)
-        set_flag(self, "owndata", array._view_of is None)
+        set_flag(self, "owndata", getattr(array, "_view_of", None) is None)
 
     contiguous = property(lambda self: self.c_contiguous)
     fortran = property(lambda self: self.f_contiguous)
