@@ -24,7 +24,7 @@ from autograd.tracer import isbox
 from .adopted import as_boxes
 from .arguments import (check_argnums, check_callable, flatten_argument, function_name,
                         parse_argnums)
-from .array import Number, wrap_result, wrap_tree
+from .array import Array, Number, wrap, wrap_result, wrap_tree
 from .conversion import (convert_args, minpy_to_numpy, numpy_to_minpy,  # noqa: F401 (MinPy's
                          return_numpy)                                   # names, here too)
 from .cotangents import cotangent
@@ -99,11 +99,17 @@ def _vjp_and_value(func, argnums, args, kwargs, reduce_tuples=True, operator="gr
 
     end_value, end_node, roots, trace_id = trace_leaves(traced, leaves)
 
-    def vjp(g):
+    def vjp(g, wrapped=False):
+        """The gradients of the differentiated arguments; ``wrapped``: each leaf as users
+        see it (an Array), wrapped before the structure is rebuilt, so the structure is
+        walked once, not again by ``wrap_tree``."""
         if end_node is None:
             grads = [vspace(leaf).zeros() for leaf in leaves]
         else:
             grads = backward_to_roots(g, end_node, roots, leaves)
+        if wrapped:
+            grads = [grad.view(Array) if type(grad) is onp.ndarray else wrap(grad)
+                     for grad in grads]
         grads = grads if one_leaf_each else unflatten(templates, grads)
         if len(requested) == len(argnums):
             return grads
@@ -218,8 +224,10 @@ def _gradients_and_output(func, argnum, operator_name):
                 "complex output is ambiguous; autograd refuses it too)", "a complex output",
                 "Differentiate np.real(f(x)) or np.abs(f(x)), or use jacobian for the "
                 "complex derivative."))
-        grads = vjp(seed_like(end_value))
-        return _finish(grads, python_floats, single, as_tuple), output
+        if any(python_floats):  # Numbers for Python floats: _finish wraps each gradient
+            return _finish(vjp(seed_like(end_value)), python_floats, single, as_tuple), output
+        grads = vjp(seed_like(end_value), wrapped=True)
+        return (grads[0] if single else tuple(grads) if as_tuple else grads), output
     return gradients_and_output
 
 

@@ -119,8 +119,8 @@ def lean(prim):
                     return compute(x, **kwargs)
                 node, value = x._node, x._value
                 if type(node) is _VJPNode and type(value) not in _box_types:
-                    return record(compute(value, **kwargs), x._trace, [node], _FIRST, (value,),
-                                  kwargs)
+                    return record(compute(value, **kwargs) if kwargs else compute(value), x._trace,
+                                  [node], _FIRST, (value,), kwargs)
             elif count == 2:
                 x, y = args
                 x_traced, y_traced = type(x) in _box_types, type(y) in _box_types
@@ -131,17 +131,20 @@ def lean(prim):
                     if x._trace == y._trace and type(x._node) is _VJPNode and \
                             type(y._node) is _VJPNode and type(x_value) not in _box_types and \
                             type(y_value) not in _box_types:
-                        return record(compute(x_value, y_value, **kwargs), x._trace,
+                        return record(compute(x_value, y_value, **kwargs) if kwargs else
+                                      compute(x_value, y_value), x._trace,
                                       [x._node, y._node], _BOTH, (x_value, y_value), kwargs)
                 elif x_traced:
                     node, value = x._node, x._value
                     if type(node) is _VJPNode and type(value) not in _box_types:
-                        return record(compute(value, y, **kwargs), x._trace, [node], _FIRST,
+                        return record(compute(value, y, **kwargs) if kwargs else compute(value, y),
+                                      x._trace, [node], _FIRST,
                                       (value, y), kwargs)
                 else:
                     node, value = y._node, y._value
                     if type(node) is _VJPNode and type(value) not in _box_types:
-                        return record(compute(x, value, **kwargs), y._trace, [node], _SECOND,
+                        return record(compute(x, value, **kwargs) if kwargs else compute(x, value),
+                                      y._trace, [node], _SECOND,
                                       (x, value), kwargs)
             return general(args, kwargs)
         except TracedValueError:  # NumPy met a traced value inside a list: np.sum([x, y])
