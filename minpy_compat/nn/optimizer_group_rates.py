@@ -48,3 +48,17 @@ def group_rate_now(optimizer, group):
     """The float32 rate a registered group's Parameter holds now (as a Python float)."""
     param = optimizer.__dict__["_group_lr_parameters"][group]
     return float(onp.asarray(getval(param), onp.float32))
+
+
+def set_rate_flags(optimizer, items, grouped):
+    """MindSpore's public flags on ``optimizer`` (built from ``items``, its Parameters and
+    group dicts): ``dynamic_lr`` (a rate per step, a list, a 1-d Tensor or a schedule Cell,
+    for the optimizer or any group), ``is_group``, ``is_group_lr`` (some group has its own
+    'lr') and ``is_group_params_ordered`` (an 'order_params' group)."""
+    rates = optimizer._group_lr
+    optimizer.dynamic_lr = optimizer._lr_schedule is not None or len(optimizer._schedule) > 1 \
+        or any(r is not None and len(r) > 1 for r in rates)
+    optimizer.is_group = grouped
+    optimizer.is_group_lr = any(r is not None for r in rates)
+    optimizer.is_group_params_ordered = any("order_params" in item for item in items
+                                            if isinstance(item, dict))
