@@ -123,7 +123,7 @@ class Model:
         params = CallbackParams(
             train_network=self._train_network, network=self._network,
             optimizer=self._optimizer, loss_fn=self._loss_fn, train_dataset=train_dataset,
-            epoch_num=epoch, batch_num=train_dataset.get_dataset_size(),
+            epoch_num=epoch - initial_epoch, batch_num=train_dataset.get_dataset_size(),
             cur_epoch_num=None, cur_step_num=0, net_outputs=None,
             dataset_sink_mode=dataset_sink_mode, mode="train")
         context = RunContext(params)
