@@ -41,3 +41,24 @@ def test_a_filter_of_parameters_is_read_once_and_whole():
     opt = nn.Momentum(filter(lambda p: p.requires_grad, net.get_parameters()), 0.1, 0.9)
     assert [p.name for p in opt.parameters] == [p.name for p in net.trainable_params()]
     assert not opt.is_group and not opt.dynamic_lr
+
+
+def test_order_params_sets_the_update_order_with_each_groups_settings():
+    """MindSpore 2.10: an {'order_params': ...} group reorders optimizer.parameters (and the
+    rates and decays that go with them) to its order; here the bias's group rate 0.3."""
+    net = nn.Dense(2, 2)
+    opt = nn.Momentum([{"params": [net.bias], "lr": 0.3}, {"params": [net.weight]},
+                       {"order_params": [net.weight, net.bias]}], 0.1, 0.9)
+    assert [p.name for p in opt.parameters] == [net.weight.name, net.bias.name]
+    rates = [float(r.asnumpy()) for r in opt.get_lr_parameter([net.weight, net.bias])]
+    assert rates == pytest.approx([0.1, 0.3])
+
+
+@pytest.mark.parametrize("order", ["short", "twice"])
+def test_order_params_must_hold_the_groups_parameters_once(order):
+    net = nn.Dense(2, 2)
+    wanted = [net.weight] if order == "short" else [net.weight, net.weight]
+    with pytest.raises(ValueError, match=r"Momentum order_params: expected the 2 Parameters "
+                                         r"the groups hold, each once, got"):
+        nn.Momentum([{"params": [net.weight]}, {"params": [net.bias]},
+                     {"order_params": wanted}], 0.1, 0.9)

@@ -29,7 +29,8 @@ from ..tensor import Parameter, ParameterTuple, Tensor
 from .cell import Cell
 from .learning_rates import LearningRateSchedule
 from .optimizer_gradients import _check_gradient
-from .optimizer_group_rates import group_rate_now, register_rates, set_rate_flags
+from .optimizer_group_rates import (group_rate_now, in_order_params, register_rates,
+                                    set_rate_flags)
 from .optimizer_in_place import goes_in_place, momentum_step, sgd_step
 
 
@@ -88,8 +89,7 @@ class Optimizer(Cell):
             else [0.0 if "beta" in p.name or "gamma" in p.name else self.weight_decay
                   for p in params]
 
-    def _flatten(self, parameters, where):
-        items = parameters
+    def _flatten(self, items, where):
         if not items:
             raise OptimizerError(message(f"{where} parameters", "at least one Parameter",
                                          "an empty list", "Pass net.trainable_params()."))
@@ -113,7 +113,7 @@ class Optimizer(Cell):
                 lrs.append(None if lr is None else (i, self._rates(lr, where)))
                 decays.append(None if decay is None else _number(
                     where, "weight_decay", decay, lambda v: v >= 0, "a number >= 0"))
-        return params, lrs, decays, grouped
+        return (*in_order_params(items, params, lrs, decays, where), grouped)
 
     @staticmethod
     def _rates(learning_rate, where):
