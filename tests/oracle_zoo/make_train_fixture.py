@@ -1,7 +1,8 @@
 """Record what MindSpore 2.10 gives for the training-utilities scripts of this folder
 (``train_*.py``: learning-rate schedules, metrics and ``Model.eval``, ``Model.fit`` with
 EarlyStopping and ReduceLROnPlateau, what callbacks see, parameter groups with weight decay
-and ``order_params``, mixed precision through ``Model``) into ``train_fixture.json`` (CPU,
+and ``order_params``, mixed precision through ``Model``, loss scalers in a custom loop,
+rate-changing callbacks) into ``train_fixture.json`` (CPU,
 PyNative, synchronous).
 
 Run with a Python that has MindSpore (an oracle only; the tests never import it):
@@ -16,8 +17,9 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import script_loader  # noqa: E402
 
-SCRIPTS = ("train_amp_loss_scale_model", "train_fit_early_stopping",
-           "train_lr_schedule_cells", "train_metrics_model_eval", "train_weight_decay_groups")
+SCRIPTS = ("train_amp_loss_scale_model", "train_amp_scaler_custom_loop",
+           "train_fit_early_stopping", "train_lr_schedule_cells", "train_lr_scheduler_history",
+           "train_metrics_model_eval", "train_weight_decay_groups")
 # scripts judged on what they print too: run with a working folder
 PRINTING = ("train_callback_params",)
 
