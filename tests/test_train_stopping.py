@@ -84,5 +84,14 @@ def test_early_stopping_errors_name_the_argument():
         EarlyStopping(patience=-1)
     with pytest.raises(ValueError, match=r"EarlyStopping 'min_delta': expected a number"):
         EarlyStopping(min_delta="1")
-    with pytest.raises(ValueError, match=r"EarlyStopping 'monitor': expected 'loss' or a key"):
-        _run(EarlyStopping(monitor="eval_loss"), [1.0], monitor="acc")
+
+
+def test_early_stopping_warns_and_skips_an_epoch_without_its_monitor(capfd):
+    """MindSpore 2.10 logs a warning and judges nothing when the monitored value is
+    missing (or zero): no epoch counts against the patience."""
+    stopper = EarlyStopping(monitor="eval_loss", patience=1)
+    assert _run(stopper, [1.0, 0.5, 0.4], monitor="acc") == [1, 2, 3]
+    assert stopper.wait == 0 and stopper.stopped_epoch == 0
+    assert "EarlyStopping: expected monitor 'eval_loss'" in capfd.readouterr().err
+    zero = EarlyStopping(monitor="loss", patience=1)
+    assert _run(zero, [0.0, 0.0, 0.0]) == [1, 2, 3] and zero.best == onp.inf

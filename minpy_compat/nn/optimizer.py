@@ -29,7 +29,8 @@ from ..tensor import Parameter, ParameterTuple, Tensor
 from .cell import Cell
 from .learning_rates import LearningRateSchedule
 from .optimizer_gradients import _check_gradient
-from .optimizer_group_rates import group_rate_now, register_rates
+from .optimizer_group_rates import (group_rate_now, in_order_params, register_rates,
+                                    set_rate_flags)
 from .optimizer_in_place import goes_in_place, momentum_step, sgd_step
 
 
@@ -61,6 +62,9 @@ class Optimizer(Cell):
     def __init__(self, learning_rate, parameters, weight_decay=0.0, loss_scale=1.0):
         super().__init__(auto_prefix=False)
         where = type(self).__name__
+        # a list of Parameters and group dicts, read once (a filter() can be read only once)
+        parameters = list(parameters) if not isinstance(parameters, (Parameter, dict)) \
+            else [parameters]
         params, group_lr, group_decay, grouped = self._flatten(parameters, where)
         # registered in MindSpore's order: global_step, learning rate(s), then the parameters
         self.global_step = Parameter(onp.zeros(1, onp.int32), name="global_step",
@@ -73,6 +77,7 @@ class Optimizer(Cell):
         self._lr_group_index = [None if lr is None else lr[0] for lr in group_lr]
         self._lr_schedule = learning_rate if scheduled else None
         self._registered = register_rates(self, rate)  # and learning_rate_group_<i> ones
+        set_rate_flags(self, parameters, grouped)  # dynamic_lr, is_group, ...
         self.parameters = ParameterTuple(params)
         self.weight_decay = _number(where, "weight_decay", weight_decay, lambda v: v >= 0,
                                     "a number >= 0")
@@ -84,9 +89,7 @@ class Optimizer(Cell):
             else [0.0 if "beta" in p.name or "gamma" in p.name else self.weight_decay
                   for p in params]
 
-    def _flatten(self, parameters, where):
-        items = list(parameters) if not isinstance(parameters, (Parameter, dict)) \
-            else [parameters]
+    def _flatten(self, items, where):
         if not items:
             raise OptimizerError(message(f"{where} parameters", "at least one Parameter",
                                          "an empty list", "Pass net.trainable_params()."))
@@ -110,7 +113,7 @@ class Optimizer(Cell):
                 lrs.append(None if lr is None else (i, self._rates(lr, where)))
                 decays.append(None if decay is None else _number(
                     where, "weight_decay", decay, lambda v: v >= 0, "a number >= 0"))
-        return params, lrs, decays, grouped
+        return (*in_order_params(items, params, lrs, decays, where), grouped)
 
     @staticmethod
     def _rates(learning_rate, where):

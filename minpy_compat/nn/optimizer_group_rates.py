@@ -11,6 +11,7 @@ when every group has its own), then the parameters.
 import numpy as onp
 from autograd.tracer import getval
 
+from ..errors import OptimizerError, message
 from ..tensor import Parameter
 
 
@@ -48,3 +49,35 @@ def group_rate_now(optimizer, group):
     """The float32 rate a registered group's Parameter holds now (as a Python float)."""
     param = optimizer.__dict__["_group_lr_parameters"][group]
     return float(onp.asarray(getval(param), onp.float32))
+
+
+def set_rate_flags(optimizer, items, grouped):
+    """MindSpore's public flags on ``optimizer`` (built from ``items``, its Parameters and
+    group dicts): ``dynamic_lr`` (a rate per step, a list, a 1-d Tensor or a schedule Cell,
+    for the optimizer or any group), ``is_group``, ``is_group_lr`` (some group has its own
+    'lr') and ``is_group_params_ordered`` (an 'order_params' group)."""
+    rates = optimizer._group_lr
+    optimizer.dynamic_lr = optimizer._lr_schedule is not None or len(optimizer._schedule) > 1 \
+        or any(r is not None and len(r) > 1 for r in rates)
+    optimizer.is_group = grouped
+    optimizer.is_group_lr = any(r is not None for r in rates)
+    optimizer.is_group_params_ordered = any("order_params" in item for item in items
+                                            if isinstance(item, dict))
+
+
+def in_order_params(items, params, lrs, decays, where):
+    """``params`` and their per-Parameter ``lrs`` and ``decays`` reordered as an
+    ``{'order_params': [...]}`` item of ``items`` lists them (MindSpore's rule: the same
+    Parameters as all the groups hold); unchanged without one."""
+    orders = [item["order_params"] for item in items
+              if isinstance(item, dict) and "order_params" in item]
+    if not orders:
+        return params, lrs, decays
+    wanted, index = list(orders[-1]), {id(p): i for i, p in enumerate(params)}
+    if sorted(map(id, wanted)) != sorted(index):
+        raise OptimizerError(message(
+            f"{where} order_params", f"the {len(params)} Parameters the groups hold, each once",
+            f"{len(wanted)} Parameters ({', '.join(getattr(p, 'name', '?') for p in wanted)})",
+            "Pass order_params=net.trainable_params() for the same net."))
+    picks = [index[id(p)] for p in wanted]
+    return tuple([column[i] for i in picks] for column in (params, lrs, decays))

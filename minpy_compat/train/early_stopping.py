@@ -1,6 +1,7 @@
 """``EarlyStopping``: stop training when a monitored value stops improving."""
 import numpy as onp
 
+from .. import log
 from ..errors import CellArgumentError, describe, message
 from .callbacks import Callback, loss_value
 
@@ -50,10 +51,11 @@ class EarlyStopping(Callback):
             value = loss_value(params.net_outputs)
         else:
             value = params.get("eval_results", {}).get(self.monitor)
-            if value is None:
-                raise CellArgumentError(message(
-                    "EarlyStopping 'monitor'", "'loss' or a key of eval_results "
-                    f"{sorted(params.get('eval_results', {}))}", repr(self.monitor)))
+        if value is None or value == 0:  # MindSpore warns and skips the epoch (a zero too)
+            log.warning("EarlyStopping: expected monitor %r to be 'loss' or a key of "
+                        "eval_results %s, got none; this epoch is not judged.",
+                        self.monitor, sorted(params.get("eval_results", {})))
+            return
         self.wait += 1
         if self._improved(value, self.best):
             self.best = value

@@ -98,7 +98,7 @@ class Model:
         """``train``, evaluating on ``valid_dataset`` after the epochs ``valid_frequency``
         picks (an int: every that many; a list: those epoch numbers), before each
         ``on_train_epoch_end``; there ``cb_params.eval_results`` holds the metrics and
-        ``'eval_loss'`` (the mean loss over the batches). Callbacks of your own also get
+        ``'eval_loss'`` (as MindSpore 2.10's: the last batch's loss). Callbacks of your own also get
         the ``on_eval_*`` hooks, as MindSpore's."""
         if isinstance(valid_frequency, bool) or not isinstance(valid_frequency, (int, list)):
             raise CellTypeError(message("Model.fit 'valid_frequency'", "an int or a list of "
@@ -123,7 +123,7 @@ class Model:
         params = CallbackParams(
             train_network=self._train_network, network=self._network,
             optimizer=self._optimizer, loss_fn=self._loss_fn, train_dataset=train_dataset,
-            epoch_num=epoch, batch_num=train_dataset.get_dataset_size(),
+            epoch_num=epoch - initial_epoch, batch_num=train_dataset.get_dataset_size(),
             cur_epoch_num=None, cur_step_num=0, net_outputs=None,
             dataset_sink_mode=dataset_sink_mode, mode="train")
         context = RunContext(params)
@@ -184,7 +184,8 @@ class Model:
             _fire(callbacks, EVAL_HOOKS[2], context)
             params.net_outputs = self._eval_network(*row)
             self._update_metrics(params.net_outputs)
-            if eval_loss:
+            if eval_loss:  # MindSpore 2.10 starts its Loss afresh on every batch: the
+                losses.clear()  # 'eval_loss' it reports is the last batch's loss
                 losses.update(params.net_outputs[self._eval_indexes[0]])
             _fire(callbacks, EVAL_HOOKS[3], context)
             if context.get_stop_requested():  # as MindSpore's: a callback may end the pass
