@@ -57,3 +57,9 @@ def test_primitive_recompute_matches_mindspore(both):
 def test_cell_settings_match_mindspore(both):
     ours, theirs = both
     assert ours["cells"] == theirs["cells"]
+
+
+def test_jit_option_checks_match_mindspore(both):
+    ours, theirs = both
+    assert ours["jit"] == theirs["jit"]
+    assert theirs["jit"]["level_O2"] == {"error": "ValueError"}

@@ -1,9 +1,10 @@
 """Cases for the settings that change how MindSpore compiles, not what it computes:
 Tensor(shape=..., dtype=...) without data (zeros, or a dynamic-shape description for
-Cell.set_inputs), Parameter.requires_grad_, Primitive.recompute, and Cell's flags,
-recompute, set_boost and set_inputs. ``run(ms)`` gives the same JSON-able dict on
-MindSpore (``make_compile_hints_fixture.py`` records it) and on minpy_compat
-(``tests/test_compile_hints_replay.py`` replays it); nothing here names either library.
+Cell.set_inputs), Parameter.requires_grad_, Primitive.recompute, Cell's flags,
+recompute, set_boost and set_inputs, and the checks of ms.jit's options. ``run(ms)``
+gives the same JSON-able dict on MindSpore (``make_compile_hints_fixture.py`` records
+it) and on minpy_compat (``tests/test_compile_hints_replay.py`` replays it); nothing
+here names either library.
 """
 import numpy as np
 
@@ -71,7 +72,23 @@ def cell_settings(ms):
     return out
 
 
+def _identity(value):
+    return value
+
+
+def jit_options(ms):
+    """Each checked when jit is called, before any function is compiled."""
+    cases = {"level_O1": dict(jit_level="O1"), "level_O2": dict(jit_level="O2"),
+             "level_lower": dict(jit_level="o0"), "level_none": dict(jit_level=None),
+             "dynamic_1": dict(dynamic=1), "dynamic_2": dict(dynamic=2),
+             "dynamic_str": dict(dynamic="1"), "fullgraph_int": dict(fullgraph=1),
+             "capture_bad": dict(capture_mode="graph")}
+    return {name: _outcome(lambda kw=kw: callable(ms.jit(_identity, **kw)))
+            for name, kw in cases.items()}
+
+
 def run(ms):
     ms.set_context(mode=ms.PYNATIVE_MODE)
     return {"tensors": tensors_without_data(ms), "requires_grad_": requires_grad_in_place(ms),
-            "primitive_recompute": primitive_recompute(ms), "cells": cell_settings(ms)}
+            "primitive_recompute": primitive_recompute(ms), "cells": cell_settings(ms),
+            "jit": jit_options(ms)}
