@@ -19,7 +19,8 @@ def registers_group_rates(optimizer):
     and every rate (groups' and the optimizer's) is one fixed number."""
     rates = optimizer._group_lr
     return any(r is not None for r in rates) and optimizer._lr_schedule is None \
-        and len(optimizer._schedule) == 1 and all(r is None or len(r) == 1 for r in rates)
+        and len(optimizer._schedule) == 1 \
+        and all(r is None or type(r) is list and len(r) == 1 for r in rates)
 
 
 def register_rates(optimizer, rate):
@@ -48,3 +49,12 @@ def group_rate_now(optimizer, group):
     """The float32 rate a registered group's Parameter holds now (as a Python float)."""
     param = optimizer.__dict__["_group_lr_parameters"][group]
     return float(onp.asarray(getval(param), onp.float32))
+
+
+def group_rate_at(rates, step):
+    """A group's own rate at ``step`` (as a float32 value): a LearningRateSchedule's
+    ``rates(step)``, or from a list of rates the step's (its last one after the end)."""
+    if not isinstance(rates, list):  # a LearningRateSchedule Cell
+        value = rates(onp.array(step, onp.int32))
+        return float(onp.asarray(getval(value), onp.float32).reshape(()))
+    return rates[0] if len(rates) == 1 else float(onp.float32(rates[min(step, len(rates) - 1)]))
