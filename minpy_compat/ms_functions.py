@@ -17,6 +17,7 @@ from .errors import CellArgumentError, CellTypeError, describe, message
 from .tensor import _tensor_types
 
 _CAPTURE_MODES = ("ast", "bytecode", "trace")
+_JIT_LEVELS = ("O0", "O1")
 _generator = {"initial_seed": 0}
 
 
@@ -27,6 +28,7 @@ def jit(function=None, *, capture_mode="ast", jit_level="O0", dynamic=0, fullgra
     if capture_mode not in _CAPTURE_MODES:
         raise CellArgumentError(message("jit 'capture_mode'", f"one of {list(_CAPTURE_MODES)}",
                                         repr(capture_mode)))
+    _check_jit_options(jit_level, dynamic, fullgraph)
     if function is None:
         return functools.partial(jit, capture_mode=capture_mode, jit_level=jit_level,
                                  dynamic=dynamic, fullgraph=fullgraph, backend=backend,
@@ -35,6 +37,19 @@ def jit(function=None, *, capture_mode="ast", jit_level="O0", dynamic=0, fullgra
         raise CellTypeError(message("jit 'function'", "a function or a Cell method",
                                     describe(function), "Write @jit or @jit(...)."))
     return function
+
+
+def _check_jit_options(jit_level, dynamic, fullgraph):
+    """MindSpore 2.10's checks of jit's options, made when ``jit`` is called."""
+    if jit_level not in _JIT_LEVELS:
+        raise CellArgumentError(message("jit 'jit_level'", f"one of {list(_JIT_LEVELS)}",
+                                        repr(jit_level)))
+    if type(dynamic) is not int:
+        raise CellTypeError(message("jit 'dynamic'", "an int (0 or 1)", describe(dynamic)))
+    if dynamic not in (0, 1):
+        raise CellArgumentError(message("jit 'dynamic'", "0 or 1", repr(dynamic)))
+    if type(fullgraph) is not bool:
+        raise CellTypeError(message("jit 'fullgraph'", "a bool", describe(fullgraph)))
 
 
 def jit_class(cls):

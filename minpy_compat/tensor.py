@@ -25,6 +25,7 @@ from autograd.tracer import isbox
 from .array import Array, TracedArray
 from .errors import CellArgumentError, CellTypeError, describe, message
 from .parameter_reads import install_reads
+from .tensor_specs import is_dynamic, tensor_without_data
 from .substitution import (OPEN as _substitutions_open, PARAMETER_TYPES, stand_in_kwargs,
                            stand_ins, traced_value)
 from .write_journal import before_write
@@ -57,12 +58,11 @@ class Tensor(metaclass=_TensorMeta):
     """
 
     def __new__(cls, input_data=None, dtype=None, shape=None, init=None, **ignored):
+        if input_data is None and (init is None or is_dynamic(shape)):
+            return tensor_without_data(shape, dtype, init)
         if init is not None:
             from .common.initializer import initializer
             return initializer(init, shape, dtype or onp.float32)
-        if input_data is None:
-            raise CellTypeError(message("Tensor", "input_data (a number, list or array)", "None",
-                                        "Pass data, or shape= and init= together."))
         return as_tensor(input_data, dtype)
 
 
@@ -146,6 +146,10 @@ class Parameter(Array):
             raise CellTypeError(message(f"Parameter '{self._name}' requires_grad", "a bool",
                                         describe(value), "Pass True or False."))
         self._requires_grad = value
+
+    def requires_grad_(self, requires_grad=True):
+        """Set ``requires_grad`` in place (ints count as their truth value); returns None."""
+        self.requires_grad = bool(requires_grad) if type(requires_grad) is int else requires_grad
 
     @property
     def data(self):

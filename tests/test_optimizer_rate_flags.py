@@ -11,6 +11,8 @@ def _groups(net, kind):
     weight, bias = net.weight, net.bias
     return {"fixed_lr": [{"params": [weight], "lr": 0.2}, {"params": [bias]}],
             "list_lr": [{"params": [weight], "lr": [0.2, 0.1]}, {"params": [bias]}],
+            "schedule_lr": [{"params": [weight], "lr": nn.ExponentialDecayLR(0.1, 0.9, 2)},
+                            {"params": [bias]}],
             "ordered": [{"params": [weight], "weight_decay": 0.1}, {"params": [bias]},
                         {"order_params": net.trainable_params()}]}[kind]
 
@@ -22,6 +24,7 @@ def _groups(net, kind):
     ("schedule", None, (True, False, False, False)),
     (0.1, "fixed_lr", (False, True, True, False)),
     (0.1, "list_lr", (True, True, True, False)),
+    (0.01, "schedule_lr", (True, True, True, False)),
     ([0.1, 0.2], "ordered", (True, True, False, True)),
 ])
 def test_flags_match_mindspore(lr, kind, flags):

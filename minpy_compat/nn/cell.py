@@ -27,6 +27,7 @@ from ..tensor import Parameter, ParameterTuple, is_tensor
 from ..write_journal import undo_writes_on_error
 from . import bprop as _bprop
 from . import hooks as _hooks
+from .cell_settings import CellSettings
 from .cell_tree import CellTree
 
 
@@ -51,7 +52,7 @@ def _out_of_float_type(dtype, output):
     return output
 
 
-class Cell(CellTree):
+class Cell(CellTree, CellSettings):
     """Base class of every layer and network: subclass it and define ``construct``."""
     requires_grad = False  # set_grad(); a class default, so Cells without __init__ run too
 
@@ -63,8 +64,8 @@ class Cell(CellTree):
         state["_hooks"] = {"forward_pre": OrderedDict(), "forward": OrderedDict(),
                            "backward": OrderedDict(), "backward_pre": OrderedDict()}
         state["_auto_prefix"] = auto_prefix
-        state["_bprop_debug"] = False
-        state["training"] = False
+        state["_bprop_debug"] = state["training"] = False
+        state["_cell_flags"] = dict(flags or {})
 
     def __getstate__(self):  # copies and pickles leave a recorded forward behind
         return {k: v for k, v in self.__dict__.items() if k != "_forward_record"}
@@ -209,18 +210,6 @@ class Cell(CellTree):
     def cls_name(self):
         """The class name (MindSpore's Cells word their messages with it)."""
         return type(self).__name__
-
-    @property
-    def bprop_debug(self):
-        """Kept for MindSpore code: in graph mode it ran bprop in Python; eager always does."""
-        return self.__dict__.get("_bprop_debug", False)
-
-    @bprop_debug.setter
-    def bprop_debug(self, value):
-        if not isinstance(value, bool):
-            raise CellTypeError(message(f"{type(self).__name__}.bprop_debug", "a bool",
-                                        f"{type(value).__name__} {value!r}"))
-        self.__dict__["_bprop_debug"] = value
 
     # ---- hooks ------------------------------------------------------------------------
     def register_forward_pre_hook(self, hook_fn, prepend=False, with_kwargs=False):

@@ -29,8 +29,8 @@ from ..tensor import Parameter, ParameterTuple, Tensor
 from .cell import Cell
 from .learning_rates import LearningRateSchedule
 from .optimizer_gradients import _check_gradient
-from .optimizer_group_rates import (group_rate_now, in_order_params, register_rates,
-                                    set_rate_flags)
+from .optimizer_group_rates import (group_rate_at, group_rate_now, in_order_params,
+                                    register_rates, set_rate_flags)
 from .optimizer_in_place import goes_in_place, momentum_step, sgd_step
 
 
@@ -110,7 +110,8 @@ class Optimizer(Cell):
                     raise OptimizerError(message(f"{where} parameters", "each Parameter once",
                                                  f"'{param.name}' twice"))
                 params.append(param)
-                lrs.append(None if lr is None else (i, self._rates(lr, where)))
+                lrs.append(None if lr is None else (i, lr if isinstance(
+                    lr, LearningRateSchedule) else self._rates(lr, where)))
                 decays.append(None if decay is None else _number(
                     where, "weight_decay", decay, lambda v: v >= 0, "a number >= 0"))
         return (*in_order_params(items, params, lrs, decays, where), grouped)
@@ -162,9 +163,9 @@ class Optimizer(Cell):
         if index is None:
             raise OptimizerError(message(where, "a Parameter of this optimizer",
                                          f"'{param.name}'", "Pass one of its parameters."))
-        if self._group_lr[index] is None:
-            return self.learning_rate
         group, rates = self._lr_group_index[index], self._group_lr[index]
+        if rates is None or isinstance(rates, LearningRateSchedule):  # the rate's own holder
+            return self.learning_rate if rates is None else rates
         made = self.__dict__.setdefault(  # registered (fixed rates), or copies (lists)
             "_group_lr_parameters" if self._registered else "_group_lr_copies", {})
         if group not in made:
@@ -185,8 +186,7 @@ class Optimizer(Cell):
             return rate
         if self._registered:  # a registered Parameter: read as set_data left it
             return group_rate_now(self, self._lr_group_index[index])
-        return rates[0] if len(rates) == 1 else \
-            float(onp.float32(rates[min(int(self.global_step[0]), len(rates) - 1)]))
+        return group_rate_at(rates, int(self.global_step[0]))
 
     def decay_weight(self, gradients):
         gradients = tuple(gradients)

@@ -20,7 +20,8 @@ def registers_group_rates(optimizer):
     and every rate (groups' and the optimizer's) is one fixed number."""
     rates = optimizer._group_lr
     return any(r is not None for r in rates) and optimizer._lr_schedule is None \
-        and len(optimizer._schedule) == 1 and all(r is None or len(r) == 1 for r in rates)
+        and len(optimizer._schedule) == 1 \
+        and all(r is None or type(r) is list and len(r) == 1 for r in rates)
 
 
 def register_rates(optimizer, rate):
@@ -58,7 +59,7 @@ def set_rate_flags(optimizer, items, grouped):
     'lr') and ``is_group_params_ordered`` (an 'order_params' group)."""
     rates = optimizer._group_lr
     optimizer.dynamic_lr = optimizer._lr_schedule is not None or len(optimizer._schedule) > 1 \
-        or any(r is not None and len(r) > 1 for r in rates)
+        or any(r is not None and (not isinstance(r, list) or len(r) > 1) for r in rates)
     optimizer.is_group = grouped
     optimizer.is_group_lr = any(r is not None for r in rates)
     optimizer.is_group_params_ordered = any("order_params" in item for item in items
@@ -81,3 +82,12 @@ def in_order_params(items, params, lrs, decays, where):
             "Pass order_params=net.trainable_params() for the same net."))
     picks = [index[id(p)] for p in wanted]
     return tuple([column[i] for i in picks] for column in (params, lrs, decays))
+
+
+def group_rate_at(rates, step):
+    """A group's own rate at ``step`` (as a float32 value): a LearningRateSchedule's
+    ``rates(step)``, or from a list of rates the step's (its last one after the end)."""
+    if not isinstance(rates, list):  # a LearningRateSchedule Cell
+        value = rates(onp.array(step, onp.int32))
+        return float(onp.asarray(getval(value), onp.float32).reshape(()))
+    return rates[0] if len(rates) == 1 else float(onp.float32(rates[min(step, len(rates) - 1)]))

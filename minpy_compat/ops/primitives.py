@@ -16,7 +16,7 @@ from autograd.tracer import getval
 
 from .. import numpy as np
 from ..array import Array
-from ..errors import FIRST_ARGUMENT, CellArgumentError, as_caller, message
+from ..errors import FIRST_ARGUMENT, CellArgumentError, CellTypeError, as_caller, describe, message
 from . import functional as F
 
 
@@ -46,6 +46,14 @@ class Primitive:
         if name in self.attrs:
             del self.attrs[name]
             vars(self).pop(name, None)
+        return self
+
+    def recompute(self, mode=True):
+        """Mark the op for recomputation in the backward pass (memory, not values); shown
+        in ``attrs`` and the repr as MindSpore does. Returns the op."""
+        if not isinstance(mode, bool):
+            raise CellTypeError(message(f"{self.name}.recompute mode", "a bool", describe(mode)))
+        self.attrs["recompute"] = mode
         return self
 
     def init_prim_io_names(self, inputs, outputs):
