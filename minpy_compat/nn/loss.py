@@ -208,7 +208,7 @@ class CrossEntropyLoss(LossBase):
         if self.label_smoothing:
             spread = (0 - np.sum(log_probs * weight, axis=axis)) * kept.astype(dtype)
             loss = (1 - self.label_smoothing) * loss + spread * (self.label_smoothing / shape[axis])
-        return self._reduced(loss, np.sum(picked * weight), dtype)
+        return self._reduced(loss, np.sum(picked * weight), dtype, not onp.any(kept))
 
     def _from_probabilities(self, log_probs, labels, weight, axis):
         F.float_only("CrossEntropyLoss labels", labels)
@@ -231,10 +231,12 @@ class CrossEntropyLoss(LossBase):
         # with NumPy 1.x the facade widens a 0-d float32 meeting a Python number to float64
         return value if getval(value).dtype == dtype else value.astype(dtype)
 
-    def _reduced(self, loss, count, dtype):
+    def _reduced(self, loss, count, dtype, all_ignored=False):
         loss = self._in_dtype(loss, dtype)
         if not self.reduce:
             return loss
+        if all_ignored and self.average:
+            return _all_ignored_mean(loss, dtype)
         with onp.errstate(invalid="ignore", divide="ignore"):  # every label ignored: NaN
             count = count if isbox(count) else dtype.type(count)
             total = np.sum(loss) / count if self.average else np.sum(loss)
@@ -243,6 +245,13 @@ class CrossEntropyLoss(LossBase):
 
 def _dtype(x):
     return getattr(getval(x), "dtype", None)
+
+
+def _all_ignored_mean(loss, dtype):
+    """The 'mean' of a batch whose every label is ``ignore_index``: NaN (0 / 0), with a zero
+    gradient, as MindSpore's kernels give (so a padding-only batch leaves weights as they
+    are rather than making them NaN)."""
+    return np.sum(loss) * dtype.type(0) + dtype.type(onp.nan)
 
 
 # MindSpore's submodule ``nn.loss.loss`` and its other losses here (``FocalLoss``) come

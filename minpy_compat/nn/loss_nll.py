@@ -18,7 +18,7 @@ from ..errors import CellArgumentError, CellTypeError, ReductionError, describe,
 from ..ops.checks import float_only
 from ..ops.int_inputs import index_data
 from ..tensor import Parameter
-from .loss import LossBase
+from .loss import LossBase, _all_ignored_mean
 from .loss_pairs import _dtype, _in, _optional_tensor, _real, _same_shape
 
 
@@ -78,8 +78,11 @@ class NLLLoss(LossBase):
         if self.reduction == "none":
             return loss
         total = np.sum(loss)
+        if self.reduction == "mean" and not onp.any(kept):
+            return _all_ignored_mean(loss, dtype)
         if self.reduction == "mean":
-            total = total / np.sum(counted)
+            with onp.errstate(invalid="ignore", divide="ignore"):  # zero summed weights: NaN
+                total = total / np.sum(counted)
         return _in(total, dtype)
 
 
