@@ -22,6 +22,16 @@ def test_training_losses_and_weights_match_mindspore(both):
     close(ours["logits"], theirs["logits"])
 
 
+def test_a_padding_only_batch_moves_weights_by_the_other_losses_only(both):
+    """Every label is CrossEntropyLoss's ignore_index: its 'mean' is NaN with a zero
+    gradient, so the step's loss is NaN and the weights stay finite, moved by the two
+    other losses exactly as MindSpore moves them."""
+    ours, theirs = both
+    assert ours["padding_loss_is_nan"] is theirs["padding_loss_is_nan"] is True
+    close(ours["sums_before_padding"], theirs["sums_before_padding"])
+    assert ours["sums"] != ours["sums_before_padding"]
+
+
 def test_each_reduction_matches_mindspore(both):
     ours, theirs = both
     assert sorted(ours["per_sample"]) == sorted(theirs["per_sample"])

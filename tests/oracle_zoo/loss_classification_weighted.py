@@ -1,7 +1,8 @@
 """Model-zoo style classifier trained on three cross-entropy flavours at once:
 nn.CrossEntropyLoss with class weights, an ignore_index and label smoothing,
 nn.SoftmaxCrossEntropyWithLogits(sparse=True, reduction='mean') and nn.NLLLoss (weighted,
-summed) on ops.log_softmax; Momentum through nn.TrainOneStepCell."""
+summed) on ops.log_softmax; Momentum through nn.TrainOneStepCell, including one
+padding-only batch."""
 import numpy as np
 import mindspore as ms
 from mindspore import nn, ops, Tensor
@@ -52,6 +53,11 @@ def main():
         x = Tensor(rng.randn(6, 5).astype(np.float32))
         label = Tensor(rng.randint(0, 4, size=6).astype(np.int32))
         losses.append(float(train(x, label).asnumpy()))
+    sums_before_padding = _sums(net)
+    # a padding-only batch: every label is CrossEntropyLoss's ignore_index, so its 'mean' is
+    # NaN (0 / 0) with a zero gradient; the other two losses still move the weights
+    padding_loss = float(train(Tensor(rng.randn(6, 5).astype(np.float32)),
+                               Tensor(np.full(6, 3, np.int32))).asnumpy())
     x = Tensor(rng.randn(4, 5).astype(np.float32))
     label = Tensor(np.array([0, 3, 1, 2], np.int32))
     logits = net(x)
@@ -69,6 +75,8 @@ def main():
         "nll_mean_weighted": nn.NLLLoss(weight=class_weight)(ops.log_softmax(logits, 1), label),
     }
     return {"losses": losses, "sums": _sums(net),
+            "padding_loss_is_nan": padding_loss != padding_loss,
+            "sums_before_padding": sums_before_padding,
             "logits": logits.asnumpy().astype(np.float64).tolist(),
             "per_sample": {k: v.asnumpy().astype(np.float64).tolist()
                            for k, v in per_sample.items()},
