@@ -91,7 +91,8 @@ class MAELoss(L1Loss):
 class SoftmaxCrossEntropyWithLogits(LossBase):
     """Cross entropy of softmax(logits) against labels (one-hot, or class indices if ``sparse``).
 
-    The default reduction is 'none' (one loss per sample), as in MindSpore.
+    The default reduction is 'none' (one loss per sample), as in MindSpore, and as there no
+    gradient flows back to ``labels`` (MindSpore's kernel gives them a zero gradient).
     """
 
     def __init__(self, sparse=False, reduction="none"):
@@ -103,6 +104,8 @@ class SoftmaxCrossEntropyWithLogits(LossBase):
             classes = onp.shape(getval(logits))[-1]
             index = onp.asarray(getval(labels)).astype(onp.int64)
             labels = onp.eye(classes, dtype=getval(logits).dtype)[index]
+        else:
+            labels = F.stop_gradient(labels)
         per_sample = -np.sum(labels * F.log_softmax(logits, axis=-1), axis=-1)
         return self.get_loss(per_sample)
 
