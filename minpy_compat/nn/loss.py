@@ -26,6 +26,7 @@ from ..ops import functional as F
 from ..ops.int_inputs import index_data
 from ..tensor import Parameter, is_tensor
 from .cell import Cell
+from .loss_softmax_kernel import softmax_cross_entropy
 
 REDUCTIONS = ("mean", "sum", "none")
 
@@ -91,8 +92,9 @@ class MAELoss(L1Loss):
 class SoftmaxCrossEntropyWithLogits(LossBase):
     """Cross entropy of softmax(logits) against labels (one-hot, or class indices if ``sparse``).
 
-    The default reduction is 'none' (one loss per sample), as in MindSpore, and as there no
-    gradient flows back to ``labels`` (MindSpore's kernel gives them a zero gradient).
+    The default reduction is 'none' (one loss per sample), as in MindSpore. As there, the
+    gradient is ``softmax(logits) - labels`` and ``labels`` get none; a sparse label outside
+    [0, classes) is an all-zero row (loss 0), except under 'mean', which refuses it.
     """
 
     def __init__(self, sparse=False, reduction="none"):
@@ -100,14 +102,38 @@ class SoftmaxCrossEntropyWithLogits(LossBase):
         self.sparse = sparse
 
     def construct(self, logits, labels):
+        where = "SoftmaxCrossEntropyWithLogits"
+        F.float_only(f"{where} logits", logits)
+        shape = onp.shape(getval(logits))
         if self.sparse:
-            classes = onp.shape(getval(logits))[-1]
-            index = onp.asarray(getval(labels)).astype(onp.int64)
-            labels = onp.eye(classes, dtype=getval(logits).dtype)[index]
+            labels = self._one_hot(where, labels, shape, getval(logits).dtype)
         else:
-            labels = F.stop_gradient(labels)
-        per_sample = -np.sum(labels * F.log_softmax(logits, axis=-1), axis=-1)
-        return self.get_loss(per_sample)
+            if _dtype(labels) != getval(logits).dtype:
+                raise CellTypeError(message(f"{where} labels", f"{getval(logits).dtype} (the "
+                                            "logits' dtype)", describe(getval(labels)),
+                                            "Cast them, or pass sparse=True for indices."))
+            if onp.shape(getval(labels)) != shape:
+                raise CellArgumentError(message(f"{where} labels", f"shape {shape} (the "
+                                                "logits')", f"shape {onp.shape(getval(labels))}"))
+            labels = getval(labels)
+        return self.get_loss(softmax_cross_entropy(logits, labels))
+
+    def _one_hot(self, where, labels, shape, dtype):
+        index = index_data(labels) if _dtype(labels) is not None else None
+        if index is None or index.dtype.kind not in "iu":
+            raise CellTypeError(message(f"{where} labels", "int class indices (sparse=True)",
+                                        describe(getval(labels))))
+        if index.shape != shape[:-1]:
+            raise CellArgumentError(message(f"{where} labels", f"shape {shape[:-1]} (one class "
+                                            f"index per row of logits {shape})",
+                                            f"shape {index.shape}"))
+        outside = (index < 0) | (index >= shape[-1])
+        if self.reduction == "mean" and outside.any():
+            raise CellArgumentError(message(f"{where} labels", f"class indices in [0, "
+                                            f"{shape[-1]}) (reduction 'mean')",
+                                            f"{index.min()}..{index.max()}"))
+        return onp.eye(shape[-1], dtype=dtype)[onp.where(outside, 0, index)] \
+            * ~outside[..., None]
 
 
 class SmoothL1Loss(LossBase):
