@@ -61,6 +61,7 @@ def main():
     x = Tensor(rng.randn(4, 5).astype(np.float32))
     label = Tensor(np.array([0, 3, 1, 2], np.int32))
     logits = net(x)
+    padded = Tensor(np.array([0, -1, 4, 2], np.int32))
     per_sample = {
         "ce_none": nn.CrossEntropyLoss(weight=class_weight, ignore_index=3,
                                        reduction="none", label_smoothing=0.2)(logits, label),
@@ -73,6 +74,16 @@ def main():
         "nll_none": nn.NLLLoss(reduction="none", ignore_index=1)(
             ops.log_softmax(logits, 1), label),
         "nll_mean_weighted": nn.NLLLoss(weight=class_weight)(ops.log_softmax(logits, 1), label),
+        # -1 and 4 as padding labels: all-zero one-hot rows, loss 0
+        "sparse_padding_none": nn.SoftmaxCrossEntropyWithLogits(sparse=True)(logits, padded),
+    }
+    # the kernel's gradient, softmax - labels, also for padding rows and for soft labels
+    # whose rows do not sum to 1
+    grads = {
+        "sparse_padding_sum": ops.grad(lambda z: nn.SoftmaxCrossEntropyWithLogits(
+            sparse=True, reduction="sum")(z, padded))(logits),
+        "soft_unnormalized": ops.grad(lambda z: nn.SoftmaxCrossEntropyWithLogits(
+            reduction="sum")(z, Tensor(rng.rand(4, 4).astype(np.float32))))(logits),
     }
     return {"losses": losses, "sums": _sums(net),
             "padding_loss_is_nan": padding_loss != padding_loss,
@@ -80,6 +91,7 @@ def main():
             "logits": logits.asnumpy().astype(np.float64).tolist(),
             "per_sample": {k: v.asnumpy().astype(np.float64).tolist()
                            for k, v in per_sample.items()},
+            "grads": {k: v.asnumpy().astype(np.float64).tolist() for k, v in grads.items()},
             "float32": {k: v.dtype == ms.float32 for k, v in per_sample.items()}}
 
 
