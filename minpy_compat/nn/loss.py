@@ -26,6 +26,7 @@ from ..ops import functional as F
 from ..ops.int_inputs import index_data
 from ..tensor import Parameter, is_tensor
 from .cell import Cell
+from .loss_softmax_kernel import softmax_cross_entropy
 
 REDUCTIONS = ("mean", "sum", "none")
 
@@ -91,7 +92,9 @@ class MAELoss(L1Loss):
 class SoftmaxCrossEntropyWithLogits(LossBase):
     """Cross entropy of softmax(logits) against labels (one-hot, or class indices if ``sparse``).
 
-    The default reduction is 'none' (one loss per sample), as in MindSpore.
+    The default reduction is 'none' (one loss per sample), as in MindSpore. As there, the
+    gradient is ``softmax(logits) - labels`` and ``labels`` get none; a sparse label outside
+    [0, classes) is an all-zero row (loss 0), except under 'mean', which refuses it.
     """
 
     def __init__(self, sparse=False, reduction="none"):
@@ -99,12 +102,38 @@ class SoftmaxCrossEntropyWithLogits(LossBase):
         self.sparse = sparse
 
     def construct(self, logits, labels):
+        where = "SoftmaxCrossEntropyWithLogits"
+        F.float_only(f"{where} logits", logits)
+        shape = onp.shape(getval(logits))
         if self.sparse:
-            classes = onp.shape(getval(logits))[-1]
-            index = onp.asarray(getval(labels)).astype(onp.int64)
-            labels = onp.eye(classes, dtype=getval(logits).dtype)[index]
-        per_sample = -np.sum(labels * F.log_softmax(logits, axis=-1), axis=-1)
-        return self.get_loss(per_sample)
+            labels = self._one_hot(where, labels, shape, getval(logits).dtype)
+        else:
+            if _dtype(labels) != getval(logits).dtype:
+                raise CellTypeError(message(f"{where} labels", f"{getval(logits).dtype} (the "
+                                            "logits' dtype)", describe(getval(labels)),
+                                            "Cast them, or pass sparse=True for indices."))
+            if onp.shape(getval(labels)) != shape:
+                raise CellArgumentError(message(f"{where} labels", f"shape {shape} (the "
+                                                "logits')", f"shape {onp.shape(getval(labels))}"))
+            labels = getval(labels)
+        return self.get_loss(softmax_cross_entropy(logits, labels))
+
+    def _one_hot(self, where, labels, shape, dtype):
+        index = index_data(labels) if _dtype(labels) is not None else None
+        if index is None or index.dtype.kind not in "iu":
+            raise CellTypeError(message(f"{where} labels", "int class indices (sparse=True)",
+                                        describe(getval(labels))))
+        if index.shape != shape[:-1]:
+            raise CellArgumentError(message(f"{where} labels", f"shape {shape[:-1]} (one class "
+                                            f"index per row of logits {shape})",
+                                            f"shape {index.shape}"))
+        outside = (index < 0) | (index >= shape[-1])
+        if self.reduction == "mean" and outside.any():
+            raise CellArgumentError(message(f"{where} labels", f"class indices in [0, "
+                                            f"{shape[-1]}) (reduction 'mean')",
+                                            f"{index.min()}..{index.max()}"))
+        return onp.eye(shape[-1], dtype=dtype)[onp.where(outside, 0, index)] \
+            * ~outside[..., None]
 
 
 class SmoothL1Loss(LossBase):
@@ -208,7 +237,7 @@ class CrossEntropyLoss(LossBase):
         if self.label_smoothing:
             spread = (0 - np.sum(log_probs * weight, axis=axis)) * kept.astype(dtype)
             loss = (1 - self.label_smoothing) * loss + spread * (self.label_smoothing / shape[axis])
-        return self._reduced(loss, np.sum(picked * weight), dtype)
+        return self._reduced(loss, np.sum(picked * weight), dtype, not onp.any(kept))
 
     def _from_probabilities(self, log_probs, labels, weight, axis):
         F.float_only("CrossEntropyLoss labels", labels)
@@ -231,10 +260,12 @@ class CrossEntropyLoss(LossBase):
         # with NumPy 1.x the facade widens a 0-d float32 meeting a Python number to float64
         return value if getval(value).dtype == dtype else value.astype(dtype)
 
-    def _reduced(self, loss, count, dtype):
+    def _reduced(self, loss, count, dtype, all_ignored=False):
         loss = self._in_dtype(loss, dtype)
         if not self.reduce:
             return loss
+        if all_ignored and self.average:
+            return _all_ignored_mean(loss, dtype)
         with onp.errstate(invalid="ignore", divide="ignore"):  # every label ignored: NaN
             count = count if isbox(count) else dtype.type(count)
             total = np.sum(loss) / count if self.average else np.sum(loss)
@@ -243,6 +274,13 @@ class CrossEntropyLoss(LossBase):
 
 def _dtype(x):
     return getattr(getval(x), "dtype", None)
+
+
+def _all_ignored_mean(loss, dtype):
+    """The 'mean' of a batch whose every label is ``ignore_index``: NaN (0 / 0), with a zero
+    gradient, as MindSpore's kernels give (so a padding-only batch leaves weights as they
+    are rather than making them NaN)."""
+    return np.sum(loss) * dtype.type(0) + dtype.type(onp.nan)
 
 
 # MindSpore's submodule ``nn.loss.loss`` and its other losses here (``FocalLoss``) come

@@ -149,6 +149,11 @@ class FocalLoss(LossBase):
         log_p = self.logsoftmax(logits)
         indices = _shape(labels)[1] == 1
         index = onp.asarray(getval(labels)).astype(onp.int64)
+        if indices and onp.any((index < -shape[1]) | (index >= shape[1])):
+            # MindSpore gathers these: -classes..-1 count from the end, as there
+            raise CellArgumentError(message(f"{where} labels", f"class indices in "
+                                            f"[{-shape[1]}, {shape[1]})",
+                                            f"{index.min()}..{index.max()}"))
         if indices:
             log_p = np.take_along_axis(log_p, index, axis=1)[:, 0]
         prob = np.exp(log_p)

@@ -16,9 +16,10 @@ from autograd.tracer import getval, isbox
 from .. import numpy as np
 from ..errors import CellArgumentError, CellTypeError, ReductionError, describe, message
 from ..ops.checks import float_only
+from ..ops.dataflow import stop_gradient
 from ..ops.int_inputs import index_data
 from ..tensor import Parameter
-from .loss import LossBase
+from .loss import LossBase, _all_ignored_mean
 from .loss_pairs import _dtype, _in, _optional_tensor, _real, _same_shape
 
 
@@ -78,15 +79,19 @@ class NLLLoss(LossBase):
         if self.reduction == "none":
             return loss
         total = np.sum(loss)
+        if self.reduction == "mean" and not onp.any(kept):
+            return _all_ignored_mean(loss, dtype)
         if self.reduction == "mean":
-            total = total / np.sum(counted)
+            with onp.errstate(invalid="ignore", divide="ignore"):  # zero summed weights: NaN
+                total = total / np.sum(counted)
         return _in(total, dtype)
 
 
 class KLDivLoss(LossBase):
     """``labels * (log(labels) - logits)`` (0 where ``labels`` is 0): ``logits`` are
     log-probabilities. Reductions: 'mean' (over every element), 'batchmean' (the sum over
-    the batch size), 'sum', 'none'."""
+    the batch size), 'sum', 'none'. As in MindSpore, no gradient flows back to ``labels``
+    (its kernel gives them a zero gradient)."""
 
     def __init__(self, reduction="mean"):
         if reduction == "batchmean":
@@ -100,6 +105,7 @@ class KLDivLoss(LossBase):
         float_only("KLDivLoss labels", labels)
         dtype, shape = _dtype(logits), onp.shape(getval(logits))
         _same_shape("KLDivLoss", "labels", labels, shape)
+        labels = stop_gradient(labels)
         positive = getval(labels) > 0
         safe = np.where(positive, labels, 1.0)
         loss = _in(np.where(positive, labels * (np.log(safe) - logits), 0.0), dtype)

@@ -79,6 +79,9 @@ def nll_loss(inputs, target, weight=None, ignore_index=-100, reduction="mean",
     if reduction == "none":
         return loss
     total = np.sum(loss)
+    if reduction == "mean" and not onp.any(kept):
+        from ..nn.loss import _all_ignored_mean
+        return _all_ignored_mean(loss, dtype)
     if reduction == "mean":
         total = total / dtype.type(onp.sum(kept * w[onp.where(kept, index, 0)]))
     return _in(total, dtype)
