@@ -23,6 +23,7 @@ import json
 import os
 import re
 import sys
+import tempfile
 import types
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -102,14 +103,18 @@ def _overflow(self, status, grads):
     return ops.logical_not(ops.stack([ops.isfinite(g).all() for g in grads]).all())
 
 
-def record_fixture(scripts, fixture):
+def record_fixture(scripts, fixture, printing=()):
     """Run each of ``scripts`` on MindSpore 2.10 (CPU, PyNative, synchronous; the loss-scale
-    check as ``_overflow`` says) and write what ``main()`` gave to ``fixture`` here: the one
-    recording step of the ``make_{loop,cv,seq,mech}_fixture.py`` generators."""
+    check as ``_overflow`` says) and write what ``main()`` gave to ``fixture`` here, with
+    each of ``printing`` run as ``main(workdir)`` in a fresh folder (its printed lines kept):
+    the one recording step of the ``make_*_fixture.py`` generators of the scripts."""
     import mindspore
     mindspore.set_context(mode=mindspore.PYNATIVE_MODE, device_target="CPU",
                           pynative_synchronize=True)
     mindspore.nn.TrainOneStepWithLossScaleCell.get_overflow_status = _overflow
     results = {name: run(name, "mindspore") for name in scripts}
+    for name in printing:
+        with tempfile.TemporaryDirectory() as workdir:
+            results[name] = run(name, "mindspore", workdir)
     with open(os.path.join(HERE, fixture), "w") as handle:
         json.dump(results, handle, indent=1, sort_keys=True)
