@@ -24,6 +24,7 @@ from .. import numpy as np
 from ..errors import CellArgumentError, CellTypeError, ReductionError, describe, message
 from ..ops import functional as F
 from ..ops.int_inputs import index_data
+from ..ops.nnf_losses import all_ignored_mean
 from ..tensor import Parameter, is_tensor
 from .cell import Cell
 from .loss_softmax_kernel import softmax_cross_entropy
@@ -265,7 +266,7 @@ class CrossEntropyLoss(LossBase):
         if not self.reduce:
             return loss
         if all_ignored and self.average:
-            return _all_ignored_mean(loss, dtype)
+            return all_ignored_mean(loss, dtype)
         with onp.errstate(invalid="ignore", divide="ignore"):  # every label ignored: NaN
             count = count if isbox(count) else dtype.type(count)
             total = np.sum(loss) / count if self.average else np.sum(loss)
@@ -274,13 +275,6 @@ class CrossEntropyLoss(LossBase):
 
 def _dtype(x):
     return getattr(getval(x), "dtype", None)
-
-
-def _all_ignored_mean(loss, dtype):
-    """The 'mean' of a batch whose every label is ``ignore_index``: NaN (0 / 0), with a zero
-    gradient, as MindSpore's kernels give (so a padding-only batch leaves weights as they
-    are rather than making them NaN)."""
-    return np.sum(loss) * dtype.type(0) + dtype.type(onp.nan)
 
 
 # MindSpore's submodule ``nn.loss.loss`` and its other losses here (``FocalLoss``) come

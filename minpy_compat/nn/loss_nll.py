@@ -18,8 +18,9 @@ from ..errors import CellArgumentError, CellTypeError, ReductionError, describe,
 from ..ops.checks import float_only
 from ..ops.dataflow import stop_gradient
 from ..ops.int_inputs import index_data
+from ..ops.nnf_losses import all_ignored_mean
 from ..tensor import Parameter
-from .loss import LossBase, _all_ignored_mean
+from .loss import LossBase
 from .loss_pairs import _dtype, _in, _optional_tensor, _real, _same_shape
 
 
@@ -80,7 +81,7 @@ class NLLLoss(LossBase):
             return loss
         total = np.sum(loss)
         if self.reduction == "mean" and not onp.any(kept):
-            return _all_ignored_mean(loss, dtype)
+            return all_ignored_mean(loss, dtype)
         if self.reduction == "mean":
             with onp.errstate(invalid="ignore", divide="ignore"):  # zero summed weights: NaN
                 total = total / np.sum(counted)

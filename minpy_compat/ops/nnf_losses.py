@@ -80,8 +80,7 @@ def nll_loss(inputs, target, weight=None, ignore_index=-100, reduction="mean",
         return loss
     total = np.sum(loss)
     if reduction == "mean" and not onp.any(kept):
-        from ..nn.loss import _all_ignored_mean
-        return _all_ignored_mean(loss, dtype)
+        return all_ignored_mean(loss, dtype)
     if reduction == "mean":
         total = total / dtype.type(onp.sum(kept * w[onp.where(kept, index, 0)]))
     return _in(total, dtype)
@@ -149,3 +148,10 @@ def gaussian_nll_loss(x, target, var, full=False, eps=1e-6, reduction="mean"):
     """Gaussian negative log likelihood of ``target`` under mean ``x``, variance ``var``."""
     _reduction("gaussian_nll_loss", reduction)
     return _nn().GaussianNLLLoss(full=full, eps=eps, reduction=reduction)(x, target, var)
+
+
+def all_ignored_mean(loss, dtype):
+    """The 'mean' of a batch whose every label is ``ignore_index``: NaN (0 / 0), with a zero
+    gradient, as MindSpore's kernels give (so a padding-only batch leaves weights as they
+    are rather than making them NaN)."""
+    return np.sum(loss) * dtype.type(0) + dtype.type(onp.nan)
