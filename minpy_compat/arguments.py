@@ -17,7 +17,7 @@ from autograd.tracer import Box
 
 from .array import Array, Number
 from .errors import ArgnumError, describe, message
-from .trees import Leaf, map_items
+from .trees import Leaf, LeafList, LeafTuple, map_items
 
 
 def function_name(func):
@@ -81,13 +81,17 @@ def flatten_argument(value, leaves, func, argnum, operator="grad"):
     every call."""
     kind = type(value)
     if kind is list or kind is tuple:
-        items = []
+        items, only_leaves = [], True
         for item in value:
             if type(item) is onp.ndarray and item.dtype.kind in "fc":  # a leaf as it is
                 leaves.append(item)
                 items.append(Leaf(len(leaves) - 1))
             else:
-                items.append(flatten_argument(item, leaves, func, argnum, operator))
+                item = flatten_argument(item, leaves, func, argnum, operator)
+                only_leaves = only_leaves and type(item) is Leaf
+                items.append(item)
+        if only_leaves and items:  # consecutive leaves: rebuilt as one slice
+            return (LeafTuple if kind is tuple else LeafList)(items)
         return kind(items)
     if kind is dict:
         return {key: flatten_argument(item, leaves, func, argnum, operator)

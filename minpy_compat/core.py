@@ -233,6 +233,8 @@ def _gradients_and_output(func, argnum, operator_name):
 
 def _is_complex(value):
     dtype = getattr(value, "dtype", None)
+    if isinstance(dtype, onp.dtype):  # (MXNet's dtype is a scalar type)
+        return dtype.kind == "c"
     return type(value) is complex or dtype is not None and onp.dtype(dtype).kind == "c"
 
 

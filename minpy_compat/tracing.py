@@ -79,34 +79,30 @@ def on_trace_close(trace_id, callback):
     trace_scratch(trace_id).setdefault(_ON_CLOSE, []).append(callback)
 
 
-def _root():
-    """``VJPNode.new_root()`` in one call: a node with no parents and an empty VJP."""
-    root = object.__new__(VJPNode)
-    root.parents, root.vjp = [], _no_gradients
-    return root
-
-
 def _no_gradients(g):
     return ()
 
 
-def _boxed(leaf, trace_id, root):
-    """``new_box``; a plain array's box (TracedArray, which adds no ``__init__``) with its
-    three slots set here."""
-    if type(leaf) is not onp.ndarray:
-        return new_box(leaf, trace_id, root)
-    box = object.__new__(_tracer.Box.type_mappings[onp.ndarray])  # TracedArray
-    box._value, box._trace, box._node = leaf, trace_id, root
-    return box
+_new_object = object.__new__
 
 
 def trace_leaves(fun, leaves):
     """Trace ``fun(boxed_leaves)`` with one root node per leaf (see the module docstring)."""
-    roots = [_root() for _ in leaves]
     stack = _tracer.trace_stack
     trace_id = stack.open()
     try:
-        boxes = [_boxed(leaf, trace_id, root) for leaf, root in zip(leaves, roots)]
+        roots, boxes = [], []
+        traced_array = _tracer.Box.type_mappings[onp.ndarray]  # TracedArray: no __init__
+        for leaf in leaves:  # _root() and _boxed() inline: this runs per leaf, every call
+            root = _new_object(VJPNode)
+            root.parents, root.vjp = [], _no_gradients
+            roots.append(root)
+            if type(leaf) is onp.ndarray:
+                box = _new_object(traced_array)
+                box._value, box._trace, box._node = leaf, trace_id, root
+                boxes.append(box)
+            else:
+                boxes.append(new_box(leaf, trace_id, root))
         end = fun(boxes)
         if isbox(end) and end._trace == trace_id:
             return end._value, end._node, roots, trace_id
@@ -207,15 +203,15 @@ def backward_to_roots(g, end_node, roots, leaves):
                 uses[parent] = left
             else:
                 ready.append(parent)
-    return [vspace(leaf).zeros() if grad is None else _handed_back(grad, leaf)
-            for grad, leaf in zip(grads, leaves)]
-
-
-def _handed_back(grad, leaf):
-    """``writable(_shape_checked(grad, leaf))`` in one call (it runs per argument)."""
-    if type(grad) is onp.ndarray and type(leaf) is onp.ndarray and grad.shape == leaf.shape:
-        return grad if grad.flags.writeable else grad.copy()
-    return writable(_shape_checked(grad, leaf))
+    for i, leaf in enumerate(leaves):  # writable(_shape_checked(grad, leaf)), common case inline
+        grad = grads[i]
+        if type(grad) is onp.ndarray and type(leaf) is onp.ndarray and grad.shape == leaf.shape:
+            if not grad.flags.writeable:
+                grads[i] = grad.copy()
+        else:
+            grads[i] = vspace(leaf).zeros() if grad is None else \
+                writable(_shape_checked(grad, leaf))
+    return grads
 
 
 def _shape_checked(grad, leaf):
@@ -273,7 +269,7 @@ def unbox_level(value, trace_id):
 
 def seed_like(value):
     """The seed of a backward pass: ones of the output's shape and float dtype."""
-    raw = getval(value)
+    raw = value._value if type(value) in _tracer.box_types else value
     dtype = getattr(raw, "dtype", None)
     if dtype is None or dtype.kind not in "fc":
         dtype = _FLOAT64

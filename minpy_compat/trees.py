@@ -9,10 +9,23 @@ class Leaf(int):
     """A leaf's index inside a flattened structure (see ``arguments.flatten_argument``)."""
 
 
+class LeafTuple(tuple):
+    """A tuple of Leafs and nothing else (a layer's ``(w, b)``): its leaves are consecutive,
+    so ``unflatten`` rebuilds it as one slice of the leaves."""
+
+
+class LeafList(list):
+    """A list of Leafs and nothing else: rebuilt as one slice, as ``LeafTuple``."""
+
+
 def unflatten(template, leaves):
     kind = type(template)
     if kind is Leaf:
         return leaves[template]
+    if kind is LeafTuple:
+        return tuple(leaves[template[0]:template[-1] + 1])
+    if kind is LeafList:
+        return leaves[template[0]:template[-1] + 1]
     if kind is list:  # (a leaf read inline: no call per parameter)
         return [leaves[v] if type(v) is Leaf else unflatten(v, leaves) for v in template]
     if kind is tuple:

@@ -46,8 +46,10 @@ def _assert_same(fast, general):
 
 
 DTYPES = [onp.float64, onp.float32, onp.float16]
-# (x shape, y shape): equal, broadcast both ways, a scalar side, 0-d arrays
-BINARY_SHAPES = [((3, 4), (3, 4)), ((3, 4), (4,)), ((1, 4), (3, 1)), ((3, 4), ()), ((), ())]
+# (x shape, y shape): equal, broadcast both ways, a scalar side, 0-d arrays, a keepdims
+# column, leading and length-1 axes summed together, two leading axes on the other side
+BINARY_SHAPES = [((3, 4), (3, 4)), ((3, 4), (4,)), ((1, 4), (3, 1)), ((3, 4), ()), ((), ()),
+                 ((3, 4), (3, 1)), ((2, 3, 4), (3, 1)), ((4,), (2, 3, 4))]
 BINARY = [anp.add, anp.subtract, anp.multiply, anp.true_divide]
 
 

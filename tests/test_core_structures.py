@@ -108,3 +108,25 @@ def test_an_output_without_numbers_is_refused(output, shown):
 def test_a_constant_number_output_still_gives_zeros(output):
     g = grad(lambda x: output)(W)
     assert onp.array_equal(g, onp.zeros(2))
+
+
+@pytest.mark.parametrize("outer, inner", [(list, tuple), (tuple, list), (list, list),
+                                          (tuple, tuple)])
+def test_runs_of_leaves_come_back_in_their_own_containers(outer, inner):
+    """A container of arrays only (a layer's (w, b)) is rebuilt as one slice of the leaves:
+    the gradient is a plain list or tuple again, its items in order, beside a container
+    that holds a constant (rebuilt item by item)."""
+    params = outer([inner([W, B]), inner([2 * W, None]), inner([3.0, B * 2])])
+
+    def loss(p):
+        (w1, b1), (w2, _), (scale, b3) = p
+        return np.sum(w1 * b1) + scale * np.sum(w2 ** 2) + np.sum(b3 * b1)
+
+    g = grad(loss)(params)
+    assert type(g) is outer and [type(item) for item in g] == [inner] * 3
+    onp.testing.assert_allclose(g[0][0], B)
+    onp.testing.assert_allclose(g[0][1], W + 2 * B)
+    onp.testing.assert_allclose(g[1][0], 2 * 3.0 * 2 * W)
+    assert g[1][1] is None
+    assert float(g[2][0]) == onp.sum((2 * W) ** 2) and type(g[2][0]).__name__ == "Number"
+    onp.testing.assert_allclose(g[2][1], B)

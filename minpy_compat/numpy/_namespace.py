@@ -57,7 +57,8 @@ def differentiable(raw, traced):
         if len(args) > out_at:
             args, kwargs = out_as_keyword(raw, out_at, args, kwargs)
         if kwargs:
-            if not _plain_keywords(kwargs) and contains_box(tuple(kwargs.values())):
+            if not _PLAIN_KEYWORD_TYPES.issuperset(map(type, kwargs.values())) and \
+                    contains_box(tuple(kwargs.values())):  # (axis=1, keepdims=True: no walk)
                 args, kwargs = traced_keywords_as_positions(raw, args, kwargs)
             if kwargs.get("out") is not None and _out_by_assignment(args, kwargs["out"]):
                 if is_ufunc:
@@ -75,7 +76,8 @@ def differentiable(raw, traced):
                     return wrap_result(call(*_values(args), **kwargs))
                 if is_ufunc:
                     args, kwargs = _cast_for_ufunc(name, args, kwargs)
-        return wrap_result(call(*args, **kwargs))
+        out = call(*args, **kwargs)
+        return out if type(out) is TracedArray and traced_as_is else wrap_result(out)
 
     def facade(*args, **kwargs):
         # A free function's Parameters, under grad with weights, are swapped for their
@@ -99,22 +101,14 @@ def differentiable(raw, traced):
     functools.update_wrapper(facade, raw, updated=())
     facade.__wrapped__ = raw
     if isinstance(raw, onp.ufunc):
-        facade = Ufunc(raw, facade)
+        facade = Ufunc.calling(facade)(raw, facade)
     _seen[key] = facade
     ARRAY_FUNCTIONS.setdefault(raw, facade)
     return facade
 
 
+# Keyword values that are plain Python constants (axis=1, keepdims=True): never traced.
 _PLAIN_KEYWORD_TYPES = frozenset([int, bool, float, str, type(None)])
-
-
-def _plain_keywords(kwargs):
-    """Whether every keyword value is a plain Python constant (axis=1, keepdims=True): none
-    can be traced, with no walk of the values."""
-    for value in kwargs.values():
-        if type(value) not in _PLAIN_KEYWORD_TYPES:
-            return False
-    return True
 
 
 class Ufunc:
@@ -133,6 +127,13 @@ class Ufunc:
 
     def __call__(self, *args, **kwargs):
         return self._call(*args, **kwargs)
+
+    @classmethod
+    def calling(cls, call):
+        """A subclass whose instances' call is ``call`` itself (no frame of ``__call__``
+        in between: the facade's ufuncs run in every traced step)."""
+        return type(cls.__name__, (cls,), {"__call__": staticmethod(call),
+                                           "__module__": cls.__module__})
 
     def reduce(self, array, *args, **kwargs):
         """``ufunc.reduce``; a traced ``initial=`` makes it differentiable, as a traced

@@ -24,29 +24,9 @@ import numpy as onp
 from autograd.numpy import numpy_wrapper
 
 from .. import registry
-from ..array import Array
+from .fast_shapes import PLAIN_TYPES, summing_to, traced_shapes
 from .gradients import (_chooser_vjp, _choosing_reduction_vjp, _product_vjp, _spread,
-                        unbroadcast)
-
-# Values whose dtype the fast path reads directly: never traced, never Python numbers.
-_PLAIN = frozenset([onp.ndarray, Array, onp.float16, onp.float32, onp.float64, onp.longdouble])
-
-
-def _traced_shapes(argnums, ans, args):
-    """The shapes of the traced arguments, or None where the fast path does not apply
-    (see the module docstring)."""
-    if type(ans) not in _PLAIN:
-        return None
-    dtype = ans.dtype
-    if dtype.kind != "f":
-        return None
-    shapes = []
-    for argnum in argnums:
-        value = args[argnum]
-        if type(value) not in _PLAIN or value.dtype != dtype:
-            return None
-        shapes.append(value.shape)
-    return shapes
+                        _with_kept_dims, unbroadcast)
 
 
 def _only_g(g):
@@ -63,35 +43,40 @@ def _minus_g(g):
 
 # ---- elementwise arithmetic: g summed down to each argument's shape ----------------
 def _add(argnums, ans, args, kwargs):
-    shapes = None if kwargs else _traced_shapes(argnums, ans, args)
+    shapes = None if kwargs else traced_shapes(argnums, ans, args)
     if shapes is None:
         return None
     out = ans.shape
     if len(shapes) == 1:
-        shape = shapes[0]
-        return _only_g if shape == out else (lambda g: (unbroadcast(g, shape),))
-    x_shape, y_shape = shapes
-    if x_shape == out and y_shape == out:
-        return _g_twice
-    return lambda g: (unbroadcast(g, x_shape), unbroadcast(g, y_shape))
+        summed = summing_to(out, shapes[0])
+        return _only_g if summed is None else (lambda g: (summed(g),))
+    x_summed, y_summed = summing_to(out, shapes[0]), summing_to(out, shapes[1])
+    if x_summed is None:
+        return _g_twice if y_summed is None else (lambda g: (g, y_summed(g)))
+    if y_summed is None:
+        return lambda g: (x_summed(g), g)
+    return lambda g: (x_summed(g), y_summed(g))
 
 
 def _subtract(argnums, ans, args, kwargs):
-    shapes = None if kwargs else _traced_shapes(argnums, ans, args)
+    shapes = None if kwargs else traced_shapes(argnums, ans, args)
     if shapes is None:
         return None
     out = ans.shape
     if len(shapes) == 2:
+        x_summed, y_summed = summing_to(out, shapes[0]), summing_to(out, shapes[1])
+        if x_summed is None:
+            return (lambda g: (g, -g)) if y_summed is None else (lambda g: (g, -y_summed(g)))
         x_shape, y_shape = shapes
         return lambda g: (unbroadcast(g, x_shape), -unbroadcast(g, y_shape))
-    shape = shapes[0]
+    summed = summing_to(out, shapes[0])
     if argnums[0] == 0:
-        return _only_g if shape == out else (lambda g: (unbroadcast(g, shape),))
-    return _minus_g if shape == out else (lambda g: (-unbroadcast(g, shape),))
+        return _only_g if summed is None else (lambda g: (summed(g),))
+    return _minus_g if summed is None else (lambda g: (-summed(g),))
 
 
 def _multiply(argnums, ans, args, kwargs):
-    shapes = None if kwargs else _traced_shapes(argnums, ans, args)
+    shapes = None if kwargs else traced_shapes(argnums, ans, args)
     if shapes is None:
         return None
     x, y = args
@@ -105,7 +90,7 @@ def _multiply(argnums, ans, args, kwargs):
 
 
 def _true_divide(argnums, ans, args, kwargs):
-    shapes = None if kwargs else _traced_shapes(argnums, ans, args)
+    shapes = None if kwargs else traced_shapes(argnums, ans, args)
     if shapes is None:
         return None
     x, y = args
@@ -114,19 +99,21 @@ def _true_divide(argnums, ans, args, kwargs):
         return lambda g: (unbroadcast(g / y, x_shape), unbroadcast(-g * x / y ** 2, y_shape))
     shape = shapes[0]
     if argnums[0] == 0:
+        if shape == ans.shape:  # a mean's ``/ n``
+            return lambda g: (g / y,)
         return lambda g: (unbroadcast(g / y, shape),)
     return lambda g: (unbroadcast(-g * x / y ** 2, shape),)
 
 
 def _negative(argnums, ans, args, kwargs):
-    return None if kwargs or _traced_shapes(argnums, ans, args) is None else _minus_g
+    return None if kwargs or traced_shapes(argnums, ans, args) is None else _minus_g
 
 
 def _power(argnums, ans, args, kwargs):
     """``x ** c`` for a constant Python exponent (squares in losses)."""
     exponent = args[1]
     if argnums != (0,) or kwargs or type(exponent) not in (int, float) or exponent == 0 \
-            or _traced_shapes(argnums, ans, args) is None:
+            or traced_shapes(argnums, ans, args) is None:
         return None
     x = args[0]
     if exponent == 2:
@@ -136,20 +123,20 @@ def _power(argnums, ans, args, kwargs):
 
 # ---- unary functions: the derivative from the argument or the result ---------------------
 def _exp(argnums, ans, args, kwargs):
-    if kwargs or _traced_shapes(argnums, ans, args) is None:
+    if kwargs or traced_shapes(argnums, ans, args) is None:
         return None
     return lambda g: (g * ans,)
 
 
 def _log(argnums, ans, args, kwargs):
-    if kwargs or _traced_shapes(argnums, ans, args) is None:
+    if kwargs or traced_shapes(argnums, ans, args) is None:
         return None
     x = args[0]
     return lambda g: (g / x,)
 
 
 def _tanh(argnums, ans, args, kwargs):
-    if kwargs or _traced_shapes(argnums, ans, args) is None:
+    if kwargs or traced_shapes(argnums, ans, args) is None:
         return None
     x = args[0]
 
@@ -163,7 +150,7 @@ def _tanh(argnums, ans, args, kwargs):
 def _per_argnum(maker):
     """A fast maker from one of ``gradients.py``'s per-argnum makers (which may decline)."""
     def fast(argnums, ans, args, kwargs):
-        if _traced_shapes(argnums, ans, args) is None:
+        if traced_shapes(argnums, ans, args) is None:
             return None
         if len(argnums) == 1:
             vjp = maker(argnums[0], ans, args, kwargs)
@@ -179,8 +166,8 @@ def _matrix_product(argnums, ans, args, kwargs):
     """A layer's ``x @ w`` (both matrices of one float dtype): ``_product_vjp``'s products
     in one closure; any other product takes ``_per_argnum(_product_vjp)``."""
     a, b = args
-    if kwargs or type(a) not in _PLAIN or type(b) not in _PLAIN or a.ndim != 2 or \
-            b.ndim != 2 or _traced_shapes(argnums, ans, args) is None:
+    if kwargs or type(a) not in PLAIN_TYPES or type(b) not in PLAIN_TYPES or a.ndim != 2 or \
+            b.ndim != 2 or traced_shapes(argnums, ans, args) is None:
         return _any_product(argnums, ans, args, kwargs)
     if len(argnums) == 2:
         return lambda g: (g @ b.T, a.T @ g)
@@ -199,7 +186,7 @@ _AXIS_KEYWORDS = frozenset(["axis", "keepdims"])
 def _reduced(args, ans, kwargs):
     """``(x, axis, keepdims)`` of a reduction the fast path covers, or None."""
     if len(args) != 1 or not _AXIS_KEYWORDS.issuperset(kwargs) or \
-            _traced_shapes((0,), ans, args) is None:
+            traced_shapes((0,), ans, args) is None:
         return None
     return args[0], kwargs.get("axis"), kwargs.get("keepdims", False)
 
@@ -223,7 +210,23 @@ def _mean(argnums, ans, args, kwargs):
     return lambda g: (_spread(g / count, shape, dtype, axis, keepdims),)  # divide while small
 
 
-_chosen = _per_argnum(_choosing_reduction_vjp)  # max/min: g to the chosen, ties split
+def _chosen(argnums, ans, args, kwargs):
+    """max/min along axes: ``g`` to the chosen entries, ties split (as
+    ``_choosing_reduction_vjp``, which takes every other call)."""
+    reduced = _reduced(args, ans, kwargs)
+    if reduced is None:
+        return _chosen_elsewhere(argnums, ans, args, kwargs)
+    x, axis, keepdims = reduced
+    shape = x.shape
+
+    def vjp(g):
+        chosen = x == _with_kept_dims(ans, shape, axis, keepdims)
+        count = chosen.sum(axis=axis, keepdims=True).astype(x.dtype)
+        return ((_with_kept_dims(g, shape, axis, keepdims) / count) * chosen,)
+    return vjp
+
+
+_chosen_elsewhere = _per_argnum(_choosing_reduction_vjp)
 
 
 FAST_VJPS = {

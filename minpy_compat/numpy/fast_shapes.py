@@ -1,0 +1,65 @@
+"""Which calls the fast VJP makers (``fast_vjps.py``) cover, and how their gradients are
+summed back to an argument's shape: both worked out once per op, in the forward pass.
+"""
+import numpy as onp
+
+from ..array import Array
+from .gradients import _add_reduce, unbroadcast
+
+# Values whose dtype the fast path reads directly: never traced, never Python numbers.
+PLAIN_TYPES = frozenset([onp.ndarray, Array, onp.float16, onp.float32, onp.float64, onp.longdouble])
+
+
+def traced_shapes(argnums, ans, args):
+    """The shapes of the traced arguments (a tuple), or None where the fast path does not
+    apply (see ``fast_vjps.py``). One and two traced arguments, most calls, are
+    checked without a loop; a dtype is compared by identity first (NumPy's float dtypes
+    are singletons), by value only where that fails."""
+    if type(ans) not in PLAIN_TYPES:
+        return None
+    dtype = ans.dtype
+    if dtype.kind != "f":
+        return None
+    count = len(argnums)
+    if count == 1:
+        value = args[argnums[0]]
+        if type(value) in PLAIN_TYPES and (value.dtype is dtype or value.dtype == dtype):
+            return (value.shape,)
+        return None
+    if count == 2:
+        x, y = args[argnums[0]], args[argnums[1]]
+        if type(x) in PLAIN_TYPES and type(y) in PLAIN_TYPES and \
+                (x.dtype is dtype or x.dtype == dtype) and (y.dtype is dtype or y.dtype == dtype):
+            return x.shape, y.shape
+        return None
+    shapes = []
+    for argnum in argnums:
+        value = args[argnum]
+        if type(value) not in PLAIN_TYPES or value.dtype != dtype:
+            return None
+        shapes.append(value.shape)
+    return shapes
+
+
+def summing_to(g_shape, shape):
+    """``unbroadcast(·, shape)`` for a ``g`` of ``g_shape``, its axes found once, in the
+    forward pass: None where nothing is summed. A plain ``g`` of that shape goes straight
+    to ``add.reduce``; anything else (a traced ``g`` at higher order) to ``unbroadcast``."""
+    if g_shape == shape:
+        return None
+    lead = len(g_shape) - len(shape)
+    if lead < 0:
+        return lambda g: unbroadcast(g, shape)
+    if lead:  # a bias row: the leading axes summed away
+        if g_shape[lead:] != shape:
+            return lambda g: unbroadcast(g, shape)
+        axes, keepdims = tuple(range(lead)), False
+    else:  # a keepdims column: the length-1 axes summed, kept
+        axes = tuple([i for i, n in enumerate(shape) if n == 1 and g_shape[i] != 1])
+        keepdims = True
+
+    def summed(g):
+        if type(g) is onp.ndarray and g.shape == g_shape:
+            return _add_reduce(g, axes, None, None, keepdims)
+        return unbroadcast(g, shape)
+    return summed
