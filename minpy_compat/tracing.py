@@ -170,11 +170,11 @@ def backward_to_roots(g, end_node, roots, leaves):
                     outgrads[target] = add_outgrads(outgrads.get(target), contribution)
             waiting = []
         entry = outgrads.pop(node, None)
-        if node in position:
-            if entry is not None:
+        vjp = node.vjp
+        if vjp is _no_gradients:  # a root (trace_leaves's roots have this vjp, and no parents)
+            if entry is not None and node in position:
                 grads[position[node]] = entry[0]
             continue
-        vjp = node.vjp
         group = getattr(vjp, "group", None)
         if group is not None:
             if entry is not None:
