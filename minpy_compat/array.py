@@ -32,6 +32,7 @@ from .trees import map_items
 from .traced_array import (ARRAY_FUNCTIONS, Rearranged, TracedArray, constant_node,  # noqa: F401
                            plain_index, shape_argument)
 from . import traced_views  # noqa: F401  (installs TracedArray's view-taking methods)
+from . import kernels
 from .traced_methods import reduction_method
 
 _CPU = cpu()
@@ -294,6 +295,7 @@ for _value_type in (onp.ndarray, Array, Number, float, onp.float64, onp.float32,
     TracedArray.register(_value_type)
 ArrayVSpace.register(Array)
 ArrayVSpace.register(Number)
+kernels.ROW_ARRAY_TYPES.add(Array)  # maximum(a, 0) of an Array takes the faster call too
 
 
 def describe_value(value):

@@ -19,7 +19,8 @@ first, so a free function's ``x * w`` differentiates with respect to ``w``.
 
 Calls with one or two positional arguments, traced by a single trace, take a
 straight path without the general loop (0.4-0.6 µs less per op, measured in one
-process on (8, 2) float32 arrays), and NumPy's reductions run as ndarray methods.
+process on (8, 2) float32 arrays), and a few NumPy functions run as faster calls with
+the same results (``kernels.py``).
 
 The facade's functions and ``TracedArray``'s operators are lean calls; custom ops
 and everything else keep autograd's wrapper, which remains correct for all of them.
@@ -29,6 +30,7 @@ from autograd.core import VJPNode, primitive_vjps
 from autograd.tracer import Box, notrace_primitives
 
 from .errors import NoGradientFuncError, TracedValueError, message
+from .kernels import FASTER_CALLS
 from .substitution import OPEN as _substitutions_open, stand_in_kwargs, stand_ins
 from .traced_array import TracedArray as _traced_array
 
@@ -41,41 +43,13 @@ _no_gradient_scalars = (int, onp.integer, onp.bool_)
 _FIRST, _SECOND, _BOTH = (0,), (1,), (0, 1)
 
 
-def _method_first(function, name, ufunc=None):
-    """``function`` (NumPy's ``sum``, ``max``, ...) as the ndarray method of that name where
-    its first argument is a plain ndarray: the same reduction, without the 1.5-2.5 µs that
-    NumPy's Python dispatch (``_wrapreduction``) spends to get there. With only keywords,
-    as ``ufunc.reduce`` itself, which the method calls through one more Python function."""
-    method = getattr(onp.ndarray, name)
-    reduce = ufunc.reduce if ufunc is not None else None
-
-    def call(a, *args, **kwargs):
-        if type(a) is onp.ndarray:
-            if reduce is not None and not args:
-                return reduce(a, None, **kwargs) if "axis" not in kwargs else reduce(a, **kwargs)
-            return method(a, *args, **kwargs)
-        return function(a, *args, **kwargs)
-    return call
-
-
-# NumPy functions whose signature is (a, *the method's own arguments), and the ufunc the
-# method reduces with (its keywords are the method's; a missing axis means all of them)
-_REDUCTIONS = {getattr(onp, name): _method_first(getattr(onp, name), method, ufunc)
-               for name, method, ufunc in (
-                   ("sum", "sum", onp.add), ("prod", "prod", onp.multiply),
-                   ("mean", "mean", None), ("max", "max", onp.maximum),
-                   ("min", "min", onp.minimum), ("amax", "max", onp.maximum),
-                   ("amin", "min", onp.minimum))
-               if hasattr(onp, name)}
-
-
 def lean(prim):
     """The one-frame version of autograd primitive ``prim`` (``prim`` itself if it is not one)."""
     raw = getattr(prim, "fun", None)
     if raw is None or not getattr(prim, "_is_autograd_primitive", False) \
             or prim in notrace_primitives[VJPNode]:
         return prim
-    compute = _REDUCTIONS.get(raw, raw)
+    compute = FASTER_CALLS.get(raw, raw)
 
     def record(ans, top, parents, argnums, values, kwargs):
         """Box ``ans`` on trace ``top`` with a node whose VJP the table makes."""
