@@ -88,7 +88,7 @@ class minimal_numpy:
     @staticmethod
     def maximum(x, floor):
         value = x.value
-        ans = onp.maximum(value, floor)
+        ans = bench_core._ROW_MAXIMUM(value, floor)  # the facade's call, so the work matches
         (value == floor).any()  # the tie check minpy_compat makes, so the work matches
         return _box(ans, [x.node], lambda g: (g * (ans > floor),))
 
