@@ -7,6 +7,7 @@ times and the median of per-round (paired) ratios.
 Run: make bench   (or: python benchmarks/bench_core.py [--rounds N])
 """
 import argparse
+import functools
 from importlib import metadata
 import os
 import statistics
@@ -168,7 +169,7 @@ def mlp_workload(title, sizes, rounds, repeat):
     """Hand-written NumPy (the targets' reference; and, for what tracing alone costs, the same
     with the facade's faster ReLU call), HIPS autograd and minpy_compat."""
     setups = {}
-    row_step = lambda p, d, o: numpy_step(p, d, o, maximum=_ROW_MAXIMUM)  # noqa: E731
+    row_step = functools.partial(numpy_step, maximum=_ROW_MAXIMUM)
     for name, make in (("hand-written numpy", lambda: numpy_step),
                        ("hand-written, row ReLU", lambda: row_step),
                        ("HIPS autograd", autograd_step_fn), ("minpy_compat", minpy_step_fn)):
