@@ -1,12 +1,15 @@
 """How close can any op-by-op Python tracer get to hand-written NumPy on workload (a)?
 
 ``bench_core.py`` measures minpy_compat's (a), the 784-256-10 training step, against
-hand-written backprop. This script adds a third reference: the smallest reverse-mode
+hand-written backprop. This script adds two references. The first, the smallest reverse-mode
 tracer that can run the same loss code. It knows only the ops that loss uses, builds one
 node and one box per op, keeps no dtype rules and no broadcasting logic beyond what this
 model needs, and checks nothing. Whatever it costs over hand-written NumPy is the price
 of tracing op by op in Python at all: the floor under minpy_compat, HIPS autograd and any
-tracer built like them.
+tracer built like them. The second runs the NumPy calls minpy_compat makes for that loss,
+forward and backward, with no tracer at all: what the loss as written costs in NumPy
+(log-softmax through max, log and sum, where hand-written backprop takes the softmax's
+gradient in one line), apart from what tracing it costs.
 
 Run: .venv/core/bin/python benchmarks/bench_floor.py [--rounds N]
 """
@@ -156,18 +159,59 @@ def minimal_step_fn():
     return step
 
 
+# ---- the tracer's arithmetic, untraced ---------------------------------------------------
+_GREATER, _ADD_REDUCE, _ANY = onp.greater, onp.add.reduce, onp.logical_or.reduce
+
+
+def untraced_step(params, data, onehot):
+    """The NumPy calls minpy_compat makes for this loss, forward and backward, in its order
+    and with its kernels (the row ReLU, the tie check, the gradients its rules give for
+    max, log-sum-exp and the float32 mask), as straight-line NumPy with no tracer. Against
+    hand-written NumPy it is the cost of the loss as the user wrote it; minpy_compat
+    against it, the cost of tracing. Kept by hand beside ``numpy/fast_vjps.py``'s rules;
+    ``_check_gradients`` compares its gradients with minpy_compat's."""
+    (w1, b1), (w2, b2) = params
+    batch = data.shape[0]
+    pre = onp.dot(data, w1) + b1
+    _ANY(pre == 0, axis=None)  # the tie check
+    hidden = bench_core._ROW_MAXIMUM(pre, 0)
+    logits = onp.dot(hidden, w2) + b2
+    top = logits.max(axis=1, keepdims=True)
+    shifted = logits - top
+    exps = onp.exp(shifted)
+    sums = _ADD_REDUCE(exps, axis=1, keepdims=True)
+    logp = shifted - onp.log(sums)
+    -_ADD_REDUCE(logp * onehot, axis=None) / batch  # the loss (the step drops it)
+    g = onehot * logits.dtype.type(-1 / batch)  # through the mean and the product
+    g_sums = -_ADD_REDUCE(g, axis=1, keepdims=True) / sums  # through log
+    g_shifted = g + onp.broadcast_to(g_sums, logits.shape) * exps  # through exp
+    chosen = logits == top  # through max: ties split
+    count = chosen.sum(axis=1, keepdims=True).astype(logits.dtype)
+    g_logits = g_shifted + (-_ADD_REDUCE(g_shifted, axis=1, keepdims=True) / count) * chosen
+    g_hidden = g_logits @ w2.T
+    mask = _GREATER(hidden, 0).astype(g_hidden.dtype)
+    mask *= g_hidden
+    grads = [(data.T @ mask, _ADD_REDUCE(mask, axis=0)),
+             (hidden.T @ g_logits, _ADD_REDUCE(g_logits, axis=0))]
+    bench_core.sgd(params, grads)
+    return grads
+
+
 # ---- the comparison --------------------------------------------------------------------
-def _check_minimal_tracer():
-    """The minimal tracer's gradients equal minpy_compat's (so it does the same work)."""
+def _check_gradients():
+    """The minimal tracer's and the untraced step's gradients equal minpy_compat's (so they
+    do the same work)."""
     from minpy_compat import grad
     import minpy_compat.numpy as mnp
     params, data, _, onehot = bench_core.make_mlp([784, 256, 10])
     ours = grad(bench_core.traced_mlp_loss(mnp))(params, data, onehot)
     minimal = minimal_step_fn().gradients(params, data, onehot)
-    for (w_ours, b_ours), (w_min, b_min) in zip(ours, minimal):
-        for a, b in ((w_ours, w_min), (b_ours, b_min)):
-            assert a.dtype == b.dtype == onp.float32, (a.dtype, b.dtype)
-            onp.testing.assert_allclose(a, b, rtol=1e-4, atol=1e-6)
+    untraced = untraced_step([(w.copy(), b.copy()) for w, b in params], data, onehot)
+    for theirs in (minimal, untraced):
+        for (w_ours, b_ours), (w_theirs, b_theirs) in zip(ours, theirs):
+            for a, b in ((w_ours, w_theirs), (b_ours, b_theirs)):
+                assert a.dtype == b.dtype == onp.float32, (a.dtype, b.dtype)
+                onp.testing.assert_allclose(a, b, rtol=1e-4, atol=1e-6)
 
 
 def main():
@@ -176,9 +220,10 @@ def main():
     args = parser.parse_args()
     print(f"OPENBLAS_CORETYPE={os.environ.get('OPENBLAS_CORETYPE', '(unset)')} "
           f"numpy {onp.__version__} python {sys.version.split()[0]}")
-    _check_minimal_tracer()
+    _check_gradients()
     setups = {}
     for name, make in (("hand-written numpy", lambda: bench_core.numpy_step),
+                       ("untraced, its calls", lambda: untraced_step),
                        ("minimal tracer", minimal_step_fn),
                        ("minpy_compat", bench_core.minpy_step_fn),
                        ("HIPS autograd", bench_core.autograd_step_fn)):
@@ -194,7 +239,8 @@ def main():
         print(f"  {name:<20} {median * 1e3:7.3f} ms   {ratio:5.3f}x hand-written   "
               f"overhead {(median - hand) * 1e6:6.0f} us")
     print("\nThe target for minpy_compat is 1.15x; the minimal tracer's ratio is the floor for "
-          "any op-by-op Python tracer on this machine and kernel.")
+          "any op-by-op Python tracer on this machine and kernel, and the untraced calls' ratio "
+          "the part of every tracer's that is arithmetic, not tracing.")
 
 
 if __name__ == "__main__":
