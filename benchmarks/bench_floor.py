@@ -169,7 +169,8 @@ def untraced_step(params, data, onehot):
     max, log-sum-exp and the float32 mask), as straight-line NumPy with no tracer. Against
     hand-written NumPy it is the cost of the loss as the user wrote it; minpy_compat
     against it, the cost of tracing. Kept by hand beside ``numpy/fast_vjps.py``'s rules;
-    ``_check_gradients`` compares its gradients with minpy_compat's."""
+    ``_check_gradients`` (before timing) and ``tests/test_core_benchmark_references.py``
+    compare its gradients with minpy_compat's."""
     (w1, b1), (w2, b2) = params
     batch = data.shape[0]
     pre = onp.dot(data, w1) + b1
