@@ -1,10 +1,10 @@
 """How close can any op-by-op Python tracer get to hand-written NumPy on workload (a)?
 
 ``bench_core.py`` measures minpy_compat's (a), the 784-256-10 training step, against
-hand-written backprop. This script adds two references. The first, the smallest reverse-mode
-tracer that can run the same loss code. It knows only the ops that loss uses, builds one
-node and one box per op, keeps no dtype rules and no broadcasting logic beyond what this
-model needs, and checks nothing. Whatever it costs over hand-written NumPy is the price
+hand-written backprop. This script adds two references. The first is the smallest
+reverse-mode tracer that can run the same loss code. It knows only the ops that loss uses,
+builds one node and one box per op, keeps no dtype rules and no broadcasting logic beyond
+what this model needs, and checks nothing. Whatever it costs over hand-written NumPy is the price
 of tracing op by op in Python at all: the floor under minpy_compat, HIPS autograd and any
 tracer built like them. The second runs the NumPy calls minpy_compat makes for that loss,
 forward and backward, with no tracer at all: what the loss as written costs in NumPy
@@ -164,9 +164,10 @@ _GREATER, _ADD_REDUCE, _ANY = onp.greater, onp.add.reduce, onp.logical_or.reduce
 
 
 def untraced_step(params, data, onehot):
-    """The NumPy calls minpy_compat makes for this loss, forward and backward, in its order
-    and with its kernels (the row ReLU, the tie check, the gradients its rules give for
-    max, log-sum-exp and the float32 mask), as straight-line NumPy with no tracer. Against
+    """The NumPy calls minpy_compat makes for this loss, forward and backward (its steps on
+    0-d values folded into one), with its kernels (the row ReLU, the tie check, the
+    gradients its rules give for max, log-sum-exp and the float32 mask), as straight-line
+    NumPy with no tracer. Against
     hand-written NumPy it is the cost of the loss as the user wrote it; minpy_compat
     against it, the cost of tracing. Kept by hand beside ``numpy/fast_vjps.py``'s rules;
     ``_check_gradients`` (before timing) and ``tests/test_core_benchmark_references.py``
@@ -224,7 +225,7 @@ def main():
     _check_gradients()
     setups = {}
     for name, make in (("hand-written numpy", lambda: bench_core.numpy_step),
-                       ("untraced, its calls", lambda: untraced_step),
+                       ("untraced calls", lambda: untraced_step),
                        ("minimal tracer", minimal_step_fn),
                        ("minpy_compat", bench_core.minpy_step_fn),
                        ("HIPS autograd", bench_core.autograd_step_fn)):
