@@ -12,9 +12,10 @@ call (``lean_call.py``) runs in place of the function it wraps, traced or not.
 
 Every call here writes a new array, never into an argument. NumPy itself writes ``a @ b + c``
 into ``a @ b``'s buffer (from 256 KiB), and doing the same for a traced layer's bias and ReLU
-would take 1-1.5 % off a 784-256-10 training step (measured on the untraced calls of
-``benchmarks/bench_floor.py``). NumPy may: in C, a reference count of 1 proves the operand
-is a temporary. Python code cannot prove it: a box a caller names and forwards through
+would take 1-1.5 % off a 784-256-10 training step (measured on a copy of the untraced
+calls in ``benchmarks/bench_floor.py`` that makes those two writes). NumPy may: in C, a
+reference count of 1 proves the operand is a temporary. Python code cannot prove it: a box
+a caller names and forwards through
 ``def relu(*a): return np.maximum(*a)`` reaches the facade with the same reference count
 as the temporary in ``np.maximum(x @ w + b, 0)`` (6 and 6, counted in the facade's lean
 call), and a NumPy object array hands its items to an operator by borrowed reference. A
