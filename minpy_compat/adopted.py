@@ -26,7 +26,8 @@ Limits:
 * Only ``Array``s (what ``minpy_compat.numpy`` returns) can be adopted. A plain
   ``numpy.ndarray`` cannot change class; assigning a traced value into one raises.
 * Views taken *before* the first traced assignment (``row = out[0]``) keep the old
-  numbers, as views of a traced value taken before a write into it do.
+  numbers: they are NumPy's views of the memory, which is never written. Views taken
+  after it are traced views, and see later writes (``live_views``).
 * Writes into a view of an Array (``out[0][1] = v``, ``row = out[0]; row[1] = v``) reach
   ``out`` too, as NumPy's shared memory would: the view finds its slots from its place in
   ``out``'s memory. A view of a plain ``numpy.ndarray`` has no Array to tell.
@@ -43,6 +44,7 @@ from .array import Array, TracedArray, plain_index
 from .traced_methods import NdarrayMethods
 from .assignment import assign_at
 from .errors import TracedValueError, message
+from .live_views import refresh_views, remember_view
 from .tracing import on_trace_close
 from .trees import map_items
 
@@ -55,10 +57,12 @@ class AdoptedArray(Array):
 
     def _take(self, box):
         """Adopt the value and node of ``box`` (same trace); the memory stays as it was.
-        A view of another Array passes the change on to it."""
+        A view of another Array passes the change on to it; the traced views taken of
+        this array see the change (``live_views``)."""
         self._value, self._node = box._value, box._node
         if self.base is not None:
             _write_into_base(self)
+        refresh_views(self)
 
     def __array_finalize__(self, obj):
         # Arrays NumPy derives in C (views, copies) are plain Arrays, never half-adopted.
@@ -102,7 +106,7 @@ def rebased(result, box, adopted):
     call returns, so a write into the view must come back to the array."""
     view_of = getattr(result, "_view_of", None) if isinstance(result, Box) else None
     if view_of is not None and view_of[0] is box:
-        result._view_of = (adopted, view_of[1])
+        remember_view(result, adopted, view_of[1])
     return result
 
 
@@ -256,6 +260,6 @@ def _slots_in(view, base):
 
 def _release(array):
     """The trace that adopted ``array`` closed: it is a plain Array again."""
-    for name in ("_value", "_trace", "_node"):
+    for name in ("_value", "_trace", "_node", "_views"):
         array.__dict__.pop(name, None)
     array.__class__ = Array

@@ -65,17 +65,18 @@ def _traced_ufunc(ufunc):
 class TracedArray(InPlaceWrites, NdarrayMethods, ArrayBox, RawMemoryRefusals):
     """A value being traced by ``grad``: acts as an Array and records every op.
 
-    ``x[basic index]`` (integers, slices, ``...``, ``None``) remembers ``(x, index)`` in
+    ``x[basic index]`` (integers, slices, ``...``, ``None``) with an array result (NumPy's
+    view; ``x[0, 1]`` of a matrix is a scalar, a copy) remembers ``(x, index)`` in
     ``_view_of``, as a NumPy view remembers its base: writing into the view in place
     (``x[0][1] = v``, ``row = x[0]; row.fill(v)``) writes it back into ``x`` too. So do
     the rearranging methods (``x.T``, ``x.mT``, ``transpose``, ``swapaxes``, ``reshape``,
     ``ravel``, ``squeeze``) where NumPy's result is a view: ``x.T[0] = v`` changes ``x``'s
-    first column, while ``x.T.reshape(-1)`` is a copy, as in NumPy. Views taken before a
-    write into ``x`` keep the numbers they had (see ``adopted.py``), and the functions
+    first column, while ``x.T.reshape(-1)`` is a copy, as in NumPy. A write into ``x``
+    reaches the views taken of it before (``live_views``), and the functions
     (``np.transpose(x)``, ``np.reshape(x, ...)``) give new values.
     """
 
-    __slots__ = ["_view_of"]
+    __slots__ = ["_view_of", "_views", "__weakref__"]  # _views: see live_views
 
     def asnumpy(self):
         """The current value as a plain ``numpy.ndarray`` (not differentiated)."""

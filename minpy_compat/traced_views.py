@@ -8,6 +8,7 @@ import numpy as onp
 from autograd.tracer import getval
 
 from .lean_call import lean_operators
+from .live_views import remember_view
 from .memory_order import concrete_order, memory_order_positions
 from .traced_array import Rearranged, TracedArray, shape_argument
 from .traced_methods import facade_function as _facade
@@ -23,12 +24,13 @@ def _is_basic(index):
     return True
 
 
-def mark_view(result, base, undo):
+def mark_view(result, base, undo, redo=None):
     """Remember that traced ``result`` views all of ``base`` (``undo(view)`` puts a view's
-    values back in ``base``'s arrangement), where NumPy's result would share memory."""
+    values back in ``base``'s arrangement; ``redo(base)``, the call that made it, makes it
+    again after a write into ``base``), where NumPy's result would share memory."""
     if type(result) is TracedArray and type(base) is TracedArray and result is not base and \
             result._trace == base._trace and onp.may_share_memory(result._value, base._value):
-        result._view_of = (base, Rearranged(undo))
+        remember_view(result, base, Rearranged(undo, redo))
     return result
 
 
@@ -38,7 +40,8 @@ def _rearranging(method, undo_for):
     ``undo_for(self, *args, **kwargs)`` gives the ``undo`` of that call."""
     def rearranged(self, *args, **kwargs):
         return mark_view(method(self, *args, **kwargs), self,
-                         undo_for(self, *args, **kwargs))
+                         undo_for(self, *args, **kwargs),
+                         lambda base: method(base, *args, **kwargs))
     rearranged.__name__ = getattr(method, "__name__", "rearranged")
     rearranged.__doc__ = getattr(method, "__doc__", None)
     return rearranged
@@ -76,15 +79,22 @@ def _undo_ravel(self, order="C"):
 def _viewing(getitem):
     def __getitem__(self, index):
         result = getitem(self, index)
-        if type(result) is TracedArray and result._trace == self._trace and _is_basic(index):
-            result._view_of = (self, index)
+        if type(result) is TracedArray and result._trace == self._trace and \
+                isinstance(getval(result), onp.ndarray) and _is_basic(index):  # x[0, 1]: a scalar
+            remember_view(result, self, index)
         return result
     return __getitem__
 
 
+def plain_getitem(x, index):
+    """``x[index]`` on a traced value, as a new value (not remembered as a view)."""
+    return _plain_getitem(x, index)
+
+
 for _name, _operator in lean_operators().items():
     setattr(TracedArray, _name, _operator)
-TracedArray.__getitem__ = _viewing(TracedArray.__getitem__)
+_plain_getitem = TracedArray.__getitem__
+TracedArray.__getitem__ = _viewing(_plain_getitem)
 for _name, _undo in (("transpose", undo_transpose), ("swapaxes", undo_swapaxes),
                      ("reshape", _undo_reshape), ("ravel", _undo_ravel),
                      ("squeeze", _undo_reshape)):

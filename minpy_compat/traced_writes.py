@@ -12,6 +12,7 @@ from autograd.tracer import Box, getval, isbox
 
 from .assignment import assign_at
 from .errors import TracedValueError, message
+from .live_views import Rearranged, refresh_views
 
 
 class InPlaceWrites:
@@ -83,7 +84,8 @@ class InPlaceWrites:
 
 def write_through(view):
     """After an in-place change of a view (a value whose ``_view_of`` is ``(base, index)``,
-    set by indexing or a rearranging method), write it into the array it views. MXNet's
+    set by indexing or a rearranging method), write it into the array it views; after a
+    change of an array that views nothing, refresh its views (``live_views``). MXNet's
     values (``backends/mxnet_writes``) use it too."""
     view_of = getattr(view, "_view_of", None)
     if view_of is not None:
@@ -92,6 +94,8 @@ def write_through(view):
             base[...] = index.undo(view)
         else:
             base[index] = view
+    else:
+        refresh_views(view)
 
 
 def constant_node():
@@ -111,13 +115,3 @@ def plain_index(index):
     if type(index) is tuple:
         return tuple(getval(i) for i in index)
     return getval(index)
-
-
-class Rearranged:
-    """The ``index`` of a view that rearranges its whole base (``x.T``, ``x.reshape(...)``):
-    ``undo(view)`` gives the view's values in the base's arrangement."""
-
-    __slots__ = ["undo"]
-
-    def __init__(self, undo):
-        self.undo = undo

@@ -135,8 +135,10 @@ def test_methods_of_a_traced_mxnet_value_give_the_numpy_gradient(name):
 
 def test_a_traced_mxnet_value_has_the_traced_numpy_values_attributes():
     # __div__ is Python 2's. (In-place arithmetic changes the value in place since round 3.)
+    # __weakref__: a NumPy traced view is remembered weakly by the array it views, which
+    # refreshes it after a write (live_views.py); MXNet's views are not refreshed.
     public = {n for n in dir(TracedArray) if n.startswith("__") or not n.startswith("_")}
-    assert public - set(dir(MXBox)) == {"__div__", "__rdiv__"}
+    assert public - set(dir(MXBox)) == {"__div__", "__rdiv__", "__weakref__"}
 
 
 def test_in_place_arithmetic_rebinds_a_traced_mxnet_value():

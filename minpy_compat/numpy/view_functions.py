@@ -71,11 +71,18 @@ def _reshaping_undo(a, *args, **kwargs):  # squeeze, expand_dims, atleast_*d
 def _real_undo(a):  # a complex base keeps its imaginary parts (read when written)
     if not onp.iscomplexobj(getval(a)):
         return lambda view: view
-    return lambda view: view + 1j * a.imag
+    return _reading_base(lambda view: view + 1j * a.imag)
 
 
 def _imag_undo(a):
-    return lambda view: a.real + 1j * view
+    return _reading_base(lambda view: a.real + 1j * view)
+
+
+def _reading_base(undo):
+    """An ``undo`` that reads the base itself: the view is no rearrangement of its elements
+    (``live_views`` re-derives it only with the call that made it)."""
+    undo.reads_base = True
+    return undo
 
 
 _REARRANGING = {"reshape": _reshape_undo, "ravel": _ravel_undo, "transpose": _transpose_undo,
@@ -95,7 +102,8 @@ def _rearranging(original, undo_for):
         a, args = args[0], args[1:]
         result = original(a, *args, **kwargs)
         if type(a) is TracedArray and kwargs.get("copy") is not True:
-            mark_view(result, a, undo_for(a, *args, **kwargs))
+            mark_view(result, a, undo_for(a, *args, **kwargs),
+                      lambda base: original(base, *args, **kwargs))
         return result
     return function
 
