@@ -96,10 +96,21 @@ def _real_part_then_write_base(N, x):
     return N.sum(real * real * N.arange(6.0).reshape(2, 3)) + N.sum(N.sin(imag))
 
 
+def _writes_by_numpy_functions(N, x):
+    a = x * 1.0
+    first, second = a[0], a[1]
+    N.copyto(a[0], x[1] * 3.0)  # into a view, which writes through and refreshes first
+    N.add.at(a, (1, 0), 5.0 * x[0, 0])
+    a.sort(axis=1)
+    N.fill_diagonal(a, 0.5 * x[0, 1])
+    N.sum(x, axis=0, out=a[1])
+    return N.sum(first * N.arange(3.0)) + N.sum(N.sin(second) * first)
+
+
 CASES = [_slice_then_write_base, _transpose_then_write_base, _reshape_then_add_to_base,
          _view_of_a_view, _sibling_views, _shape_set_after_the_view,
          _views_of_an_adopted_array, _function_views_then_write_base,
-         _real_part_then_write_base]
+         _real_part_then_write_base, _writes_by_numpy_functions]
 
 
 @pytest.mark.parametrize("f", CASES, ids=lambda f: f.__name__.strip("_"))
