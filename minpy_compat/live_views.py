@@ -53,10 +53,14 @@ def remember_view(view, base, index):
     """Mark traced ``view`` as ``base[index]`` (``index`` may be a ``Rearranged``): writes
     into it reach ``base``, and writes into ``base`` reach it."""
     view._view_of = (base, index)
-    try:  # a TracedArray's slot, or an adopted Array's attribute
+    try:
         views = base._views
     except AttributeError:
-        views = base._views = []
+        views = []
+        try:
+            base._views = views
+        except AttributeError:  # a base that keeps no list (MXNet's): writes reach it only
+            return
     if len(views) >= _PRUNE_FROM and not len(views) & (len(views) - 1):  # 64, 128, ...
         views[:] = [entry for entry in views if entry[0]() is not None]
     views.append((_ref(view), base.shape))
@@ -71,7 +75,7 @@ def refresh_views(base):
     live = []
     for entry in list(views):
         view = entry[0]()
-        if view is None or view._view_of[0] is not base:
+        if view is None or getattr(view, "_view_of", (None,))[0] is not base:
             continue  # collected, or now the view of another array (adopted.rebased)
         fresh = _rederived(view, base, entry[1])
         if fresh is None:  # resized (NumPy's view no longer sees it): the view keeps its numbers
