@@ -59,7 +59,7 @@ def remember_view(view, base, index):
         views = []
         try:
             base._views = views
-        except AttributeError:  # a base that keeps no list (MXNet's): writes reach it only
+        except AttributeError:  # an adopted MXArray (slots, no list): writes reach it only
             return
     if len(views) >= _PRUNE_FROM and not len(views) & (len(views) - 1):  # 64, 128, ...
         views[:] = [entry for entry in views if entry[0]() is not None]
