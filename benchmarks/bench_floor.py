@@ -22,7 +22,13 @@ import numpy as onp
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import bench_core  # noqa: E402  (the shared workload, timing and references)
+from minpy_compat.kernels import FASTER_CALLS  # noqa: E402
+from minpy_compat.numpy.gradients import to_the_chosen  # noqa: E402
 from minpy_compat.tracing import use_counts  # noqa: E402
+
+_GREATER, _ADD_REDUCE, _ANY, _COUNT = (onp.greater, onp.add.reduce, onp.logical_or.reduce,
+                                       onp.count_nonzero)
+_ROW_MAX = FASTER_CALLS[onp.max]  # max along a short last axis, transposed (kernels.py)
 
 
 # ---- the minimal tracer ----------------------------------------------------------------
@@ -63,7 +69,12 @@ def _reduce_to(g, y):
     """``g`` summed down to the shape of ``y`` (a bias row or a keepdims column)."""
     if y.ndim == 1:
         return g.sum(axis=0)
-    return g.sum(axis=1, keepdims=True) if y.shape[1] == 1 else g
+    return _row_sums(g) if y.shape[1] == 1 else g
+
+
+def _row_sums(g):
+    """A (rows, 10) ``g`` summed along its rows as minpy_compat sums it (``fast_shapes.py``)."""
+    return _ADD_REDUCE(onp.ascontiguousarray(g.T), 0).reshape(-1, 1)
 
 
 def _box(value, parents, vjp):
@@ -96,14 +107,10 @@ class minimal_numpy:
         return _box(ans, [x.node], lambda g: (g * (ans > floor),))
 
     @staticmethod
-    def max(x, axis, keepdims):
+    def max(x, axis, keepdims):  # the facade's reduction and gradient, so the work matches
         value = x.value
-        ans = value.max(axis=axis, keepdims=keepdims)
-
-        def vjp(g):
-            chosen = value == ans
-            return (g / chosen.sum(axis=axis, keepdims=True).astype(value.dtype) * chosen,)
-        return _box(ans, [x.node], vjp)
+        ans = _ROW_MAX(value, axis=axis, keepdims=keepdims)
+        return _box(ans, [x.node], lambda g: (to_the_chosen(g, value, ans, axis, keepdims),))
 
     @staticmethod
     def sum(x, axis=None, keepdims=False):
@@ -160,36 +167,33 @@ def minimal_step_fn():
 
 
 # ---- the tracer's arithmetic, untraced ---------------------------------------------------
-_GREATER, _ADD_REDUCE, _ANY = onp.greater, onp.add.reduce, onp.logical_or.reduce
-
 
 def untraced_step(params, data, onehot):
     """The NumPy calls minpy_compat makes for this loss, forward and backward (its steps on
-    0-d values folded into one), with its kernels (the row ReLU, the tie check, the
-    gradients its rules give for max, log-sum-exp and the float32 mask), as straight-line
-    NumPy with no tracer. Against
-    hand-written NumPy it is the cost of the loss as the user wrote it; minpy_compat
-    against it, the cost of tracing. Kept by hand beside ``numpy/fast_vjps.py``'s rules;
-    ``_check_gradients`` (before timing) and ``tests/test_core_benchmark_references.py``
-    compare its gradients with minpy_compat's."""
+    0-d values folded into one), with its kernels (the row ReLU, the tie check, max along the
+    short rows, the gradients its rules give for max, log-sum-exp and the float32 mask), as
+    straight-line NumPy with no tracer. Against hand-written NumPy it is the cost of the loss
+    as the user wrote it; minpy_compat against it, the cost of tracing. Kept by hand beside
+    ``numpy/fast_vjps.py``'s rules; ``_check_gradients`` (before timing) and
+    ``tests/test_core_benchmark_references.py`` compare its gradients with minpy_compat's."""
     (w1, b1), (w2, b2) = params
     batch = data.shape[0]
     pre = onp.dot(data, w1) + b1
     _ANY(pre == 0, axis=None)  # the tie check
     hidden = bench_core._ROW_MAXIMUM(pre, 0)
     logits = onp.dot(hidden, w2) + b2
-    top = logits.max(axis=1, keepdims=True)
+    top = _ROW_MAX(logits, axis=1, keepdims=True)
     shifted = logits - top
     exps = onp.exp(shifted)
     sums = _ADD_REDUCE(exps, axis=1, keepdims=True)
     logp = shifted - onp.log(sums)
     -_ADD_REDUCE(logp * onehot, axis=None) / batch  # the loss (the step drops it)
     g = onehot * logits.dtype.type(-1 / batch)  # through the mean and the product
-    g_sums = -_ADD_REDUCE(g, axis=1, keepdims=True) / sums  # through log
+    g_sums = -_row_sums(g) / sums  # through log
     g_shifted = g + onp.broadcast_to(g_sums, logits.shape) * exps  # through exp
-    chosen = logits == top  # through max: ties split
-    count = chosen.sum(axis=1, keepdims=True).astype(logits.dtype)
-    g_logits = g_shifted + (-_ADD_REDUCE(g_shifted, axis=1, keepdims=True) / count) * chosen
+    chosen = logits == top  # through max: no tie here, so no count of ties
+    _COUNT(chosen) == top.size and not _ANY(top != top, None)
+    g_logits = g_shifted + -_row_sums(g_shifted) * chosen
     g_hidden = g_logits @ w2.T
     mask = _GREATER(hidden, 0).astype(g_hidden.dtype)
     mask *= g_hidden

@@ -3,6 +3,10 @@ call (``lean_call.py``) runs in place of the function it wraps, traced or not.
 
 * Reductions (``sum``, ``max``, ...) as the ndarray method or the ufunc's ``reduce``, past
   NumPy's Python dispatch.
+* ``max``/``min`` along a short last axis (a softmax's ``max(logits, axis=1)``): NumPy runs
+  its reduction loop once per row, which costs 11.5 µs on a (256, 10) float32 array; the
+  transposed copy reduced along its first axis (ten passes of a contiguous loop) takes 2 µs,
+  and 3 µs with the check that keeps NumPy's bits (``_along_short_rows``).
 * ``maximum``/``minimum`` of a large contiguous array and a scalar (a ReLU's
   ``maximum(z, 0)``) with the scalar spread along a row: NumPy's loop for a scalar operand
   is 2-3x slower than its loop for two contiguous rows (a (256, 256) float32 array: 21 µs
@@ -24,26 +28,67 @@ write into a named array would change the user's data, so none is made.
 import numpy as onp
 
 
-def _method_first(function, name, ufunc=None):
+def _method_first(function, name, ufunc=None, along_rows=None):
     """``function`` (NumPy's ``sum``, ``max``, ...) as the ndarray method of that name where
     its first argument is a plain ndarray: the same reduction, without the 1.5-2.5 µs that
     NumPy's Python dispatch (``_wrapreduction``) spends to get there. With only keywords,
-    as ``ufunc.reduce`` itself, which the method calls through one more Python function."""
+    as ``ufunc.reduce`` itself, which the method calls through one more Python function.
+    ``along_rows(a, kwargs)``: a faster reduction of the same bits, or None."""
     method = getattr(onp.ndarray, name)
     reduce = ufunc.reduce if ufunc is not None else None
 
     def call(a, *args, **kwargs):
         if type(a) is onp.ndarray:
             if reduce is not None and not args:
-                return reduce(a, None, **kwargs) if "axis" not in kwargs else reduce(a, **kwargs)
+                if "axis" not in kwargs:
+                    return reduce(a, None, **kwargs)
+                if along_rows is not None:
+                    faster = along_rows(a, kwargs)
+                    if faster is not None:
+                        return faster
+                return reduce(a, **kwargs)
             return method(a, *args, **kwargs)
         return function(a, *args, **kwargs)
     return call
 
 
+# Rows of 2-32 elements, at least 128 of them (measured, float32 and float64: (256, 10)
+# 3.6x and 2.5x faster, (256, 32) 2.8x and 1.5x, (64, 10) 1.4x and 1.1x; (256, 64) about even)
+_SHORT_ROW, _MANY_ROWS = 32, 128
+_ROW_KEYWORDS = frozenset(["axis", "keepdims"])
+_absolute, _smallest = onp.absolute, onp.minimum.reduce
+
+
+def _along_short_rows(ufunc):
+    """``ufunc.reduce`` (maximum's or minimum's) along the last axis of a C-contiguous float
+    array with many short rows, as the reduction of the transposed copy along its first axis.
+
+    The largest (smallest) of a row is one number whichever order the row is read in, so the
+    result's bits are NumPy's, except where it is a zero (NumPy may return -0.0 or 0.0 from a
+    row holding both) or a NaN (which NaN's bits): where any result is zero or NaN, the result
+    is dropped and NumPy's own reduction runs instead (None)."""
+    reduce = ufunc.reduce
+
+    def along_rows(a, kwargs):
+        axis, ndim = kwargs["axis"], a.ndim
+        if ndim < 2 or type(axis) is not int or (axis != -1 and axis != ndim - 1):
+            return None
+        row = a.shape[-1]
+        if not 2 <= row <= _SHORT_ROW or a.size < _MANY_ROWS * row or a.dtype.kind != "f" or \
+                not a.flags.c_contiguous or not _ROW_KEYWORDS.issuperset(kwargs):
+            return None
+        result = reduce(onp.ascontiguousarray(a.reshape(-1, row).T), 0)
+        if not _smallest(_absolute(result), None) > 0:  # a zero or a NaN: NumPy decides
+            return None
+        return result.reshape(a.shape[:-1] + (1,) if kwargs.get("keepdims") else a.shape[:-1])
+    return along_rows
+
+
 # NumPy functions whose signature is (a, *the method's own arguments), and the ufunc the
 # method reduces with (its keywords are the method's; a missing axis means all of them)
-_REDUCTIONS = {getattr(onp, name): _method_first(getattr(onp, name), method, ufunc)
+_REDUCTIONS = {getattr(onp, name): _method_first(
+                   getattr(onp, name), method, ufunc,
+                   _along_short_rows(ufunc) if method in ("max", "min") else None)
                for name, method, ufunc in (
                    ("sum", "sum", onp.add), ("prod", "prod", onp.multiply),
                    ("mean", "mean", None), ("max", "max", onp.maximum),

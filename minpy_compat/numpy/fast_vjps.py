@@ -26,7 +26,7 @@ from autograd.numpy import numpy_wrapper
 from .. import registry
 from .fast_shapes import PLAIN_TYPES, summing_to, traced_shapes
 from .gradients import (_chooser_vjp, _choosing_reduction_vjp, _product_vjp, _spread,
-                        _with_kept_dims, unbroadcast)
+                        to_the_chosen, unbroadcast)
 
 
 def _only_g(g):
@@ -217,13 +217,7 @@ def _chosen(argnums, ans, args, kwargs):
     if reduced is None:
         return _chosen_elsewhere(argnums, ans, args, kwargs)
     x, axis, keepdims = reduced
-    shape = x.shape
-
-    def vjp(g):
-        chosen = x == _with_kept_dims(ans, shape, axis, keepdims)
-        count = chosen.sum(axis=axis, keepdims=True).astype(x.dtype)
-        return ((_with_kept_dims(g, shape, axis, keepdims) / count) * chosen,)
-    return vjp
+    return lambda g: (to_the_chosen(g, x, ans, axis, keepdims),)
 
 
 _chosen_elsewhere = _per_argnum(_choosing_reduction_vjp)

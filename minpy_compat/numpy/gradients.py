@@ -271,22 +271,24 @@ registry.replace_vjp(numpy_wrapper._primitive_mean, _reduction_vjp(scale_by_coun
 
 
 def _choosing_reduction_vjp(argnum, ans, args, kwargs):
-    """max/min along axes: ``g`` goes to the chosen entries, split evenly among ties.
-
-    autograd's version broadcasts with ``repeat`` and divides in float64 (about 100 µs
-    on a (256, 10) float32 array); here the count divides ``g`` while it is still small.
-    """
+    """max/min along axes (``to_the_chosen``). autograd's version broadcasts with ``repeat``
+    and divides in float64 (about 100 µs on a (256, 10) float32 array)."""
     x = getval(args[0])
     if set(kwargs) - {"axis", "keepdims"} or len(args) > 1 or not _is_real_float(x):
         return None
-    axis, keepdims = kwargs.get("axis"), kwargs.get("keepdims", False)
-    ans = getval(ans)
+    axis, keepdims, ans = kwargs.get("axis"), kwargs.get("keepdims", False), getval(ans)
+    return lambda g: to_the_chosen(g, x, ans, axis, keepdims)
 
-    def vjp(g):
-        chosen = x == _with_kept_dims(ans, x.shape, axis, keepdims)
-        count = chosen.sum(axis=axis, keepdims=True).astype(x.dtype)
-        return (_with_kept_dims(g, x.shape, axis, keepdims) / count) * chosen
-    return vjp
+
+def to_the_chosen(g, x, ans, axis, keepdims):
+    """``g`` of ``ans = max(x, axis)`` (or min) at the entries equal to ``ans``, split
+    evenly among ties. Without ties (each result chosen once, and no NaN, which chooses
+    none) the division by the per-row count (5 µs on a (256, 10) float32 array) is by 1."""
+    kept = _with_kept_dims(ans, x.shape, axis, keepdims)
+    chosen, g = x == kept, _with_kept_dims(g, x.shape, axis, keepdims)
+    if onp.count_nonzero(chosen) == onp.size(kept) and not _any(kept != kept, None):
+        return g * chosen
+    return (g / chosen.sum(axis=axis, keepdims=True).astype(x.dtype)) * chosen
 
 
 for _chooser in (anp.max, anp.min, anp.amax, anp.amin):
