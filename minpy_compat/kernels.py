@@ -38,15 +38,14 @@ def _method_first(function, name, ufunc=None, along_rows=None):
     reduce = ufunc.reduce if ufunc is not None else None
 
     def call(a, *args, **kwargs):
+        if along_rows is not None and type(a) in ROW_ARRAY_TYPES and ("axis" in kwargs or args):
+            faster = along_rows(a, kwargs if not args else dict(kwargs, axis=args[0])
+                                if len(args) == 1 and "axis" not in kwargs else None)
+            if faster is not None:
+                return faster
         if type(a) is onp.ndarray:
             if reduce is not None and not args:
-                if "axis" not in kwargs:
-                    return reduce(a, None, **kwargs)
-                if along_rows is not None:
-                    faster = along_rows(a, kwargs)
-                    if faster is not None:
-                        return faster
-                return reduce(a, **kwargs)
+                return reduce(a, None, **kwargs) if "axis" not in kwargs else reduce(a, **kwargs)
             return method(a, *args, **kwargs)
         return function(a, *args, **kwargs)
     return call
@@ -61,7 +60,8 @@ _absolute, _smallest = onp.absolute, onp.minimum.reduce
 
 def _along_short_rows(ufunc):
     """``ufunc.reduce`` (maximum's or minimum's) along the last axis of a C-contiguous float
-    array with many short rows, as the reduction of the transposed copy along its first axis.
+    array with many short rows (an ndarray or an Array, whose result the facade wraps), as the
+    reduction of the transposed copy along its first axis.
 
     The largest (smallest) of a row is one number whichever order the row is read in, so the
     result's bits are NumPy's, except where it is a zero (NumPy may return -0.0 or 0.0 from a
@@ -70,6 +70,10 @@ def _along_short_rows(ufunc):
     reduce = ufunc.reduce
 
     def along_rows(a, kwargs):
+        """None where this call is not one for the transposed copy (``kwargs`` None: the
+        positional arguments go past ``axis``)."""
+        if kwargs is None:
+            return None
         axis, ndim = kwargs["axis"], a.ndim
         if ndim < 2 or type(axis) is not int or (axis != -1 and axis != ndim - 1):
             return None

@@ -15,6 +15,7 @@ from autograd.test_util import check_grads
 
 import minpy_compat.numpy as np
 from minpy_compat import grad, grad_and_loss
+from minpy_compat.array import Array
 from minpy_compat.kernels import FASTER_CALLS
 from minpy_compat.numpy.gradients import to_the_chosen
 
@@ -41,12 +42,15 @@ def test_short_rows_give_numpys_bytes_with_signed_zeros_and_nans(chooser, shape,
                                    chooser(x, axis=axis, keepdims=keepdims))
 
 
-def test_the_facade_gives_numpys_values_inside_and_outside_grad():
+def test_the_facade_gives_numpys_values_inside_and_outside_grad(monkeypatch):
     x = RNG.standard_normal((256, 10)).astype(onp.float32)
     x[3, 4] = -0.0
     expected = x.max(axis=1, keepdims=True)
-    ours = np.max(x, axis=1, keepdims=True)
-    assert ours.tobytes() == expected.tobytes() and ours.dtype == onp.float32
+    seen = _transposes(monkeypatch)
+    for ours in (np.max(x, axis=1, keepdims=True), np.amax(np.array(x), 1, keepdims=True)):
+        assert type(ours) is Array and ours.dtype == onp.float32
+        assert ours.tobytes() == expected.tobytes()
+    assert seen == [(10, 256)] * 2  # an Array (what the facade returns) is taken too
     seen = []
     grad(lambda x: seen.append(np.max(x, axis=-1).asnumpy()) or np.sum(np.max(x, axis=-1)))(x)
     assert seen[0].tobytes() == x.max(axis=-1).tobytes()
@@ -64,13 +68,15 @@ def test_the_transposed_reduction_is_taken_only_where_it_pays(monkeypatch):
     seen = _transposes(monkeypatch)
     call, x = FASTER_CALLS[onp.max], RNG.standard_normal((256, 10))
     call(x, axis=1)
-    assert seen == [(10, 256)]
+    call(x, -1)  # a positional axis
+    assert seen == [(10, 256)] * 2
     seen.clear()
     for declined in (RNG.standard_normal((16, 10)),  # few rows
                      RNG.standard_normal((256, 64)),  # long rows
                      onp.asfortranarray(x), x[:, ::2],  # not C-contiguous
                      RNG.integers(0, 9, (256, 10))):  # integers
         assert onp.array_equal(call(declined, axis=-1), declined.max(axis=-1))
+    assert call(x, 1, None, True).shape == (256, 1)  # positional past axis: NumPy's call
     for kwargs in ({"axis": 0}, {"axis": (1,)}, {"axis": 1, "initial": 0.0},
                    {"axis": 1, "where": x > 0, "initial": -9.0}):
         assert onp.array_equal(call(x, **kwargs), x.max(**kwargs))
