@@ -197,3 +197,16 @@ def test_gradient_of_a_gradient_through_fast_vjps():
     jacobian = onp.diag(onp.exp(x) * onp.tanh(x) + onp.exp(x) / onp.cosh(x) ** 2) + 2 * x
     onp.testing.assert_allclose(grad(pulled_back)(v), 2 * jacobian @ jacobian.T @ v,
                                 rtol=1e-10)
+
+
+def test_the_sums_for_a_pair_of_shapes_are_worked_out_once():
+    """``summing_to``'s functions depend on the two shapes only: kept per pair, and right for
+    every g of that shape (a bias row, a keepdims column, a scalar side)."""
+    from minpy_compat.numpy.fast_shapes import summing_to
+    for g_shape, shape, axes in [((5, 3), (3,), 0), ((130, 4), (130, 1), 1), ((5, 3), (5, 1), 1)]:
+        summed = summing_to(g_shape, shape)
+        assert summed is summing_to(g_shape, shape)
+        for _ in range(2):
+            g = _values(g_shape, onp.float64)
+            onp.testing.assert_allclose(summed(g), g.sum(axis=axes).reshape(shape), rtol=1e-12)
+    assert summing_to((5, 3), (5, 3)) is None
