@@ -50,8 +50,8 @@ def summing_to(g_shape, shape):
     forward pass: None where nothing is summed. A plain ``g`` of that shape goes straight
     to ``add.reduce``; anything else (a traced ``g`` at higher order) to ``unbroadcast``.
     Each function depends on the two shapes only, and a training step meets the same
-    shapes every time, so they are kept (1 µs a broadcast op in the forward pass, 0.1 µs
-    from the cache)."""
+    shapes every time, so they are kept (0.4-0.6 µs a broadcast op in the forward pass,
+    0.06 µs from the cache)."""
     if g_shape == shape:
         return None
     lead = len(g_shape) - len(shape)
