@@ -53,7 +53,7 @@ def _method_first(function, name, ufunc=None, along_rows=None):
 
 # Rows of 2-32 elements, at least 128 of them (measured, float32 and float64: (256, 10)
 # 3.6x and 2.5x faster, (256, 32) 2.8x and 1.5x, (64, 10) 1.4x and 1.1x; (256, 64) about even)
-_SHORT_ROW, _MANY_ROWS = 32, 128
+SHORT_ROW, MANY_ROWS = 32, 128  # fast_shapes.py sums gradients along the same rows
 _ROW_KEYWORDS = frozenset(["axis", "keepdims"])
 _absolute, _smallest = onp.absolute, onp.minimum.reduce
 
@@ -78,7 +78,7 @@ def _along_short_rows(ufunc):
         if ndim < 2 or type(axis) is not int or (axis != -1 and axis != ndim - 1):
             return None
         row = a.shape[-1]
-        if not 2 <= row <= _SHORT_ROW or a.size < _MANY_ROWS * row or a.dtype.kind != "f" or \
+        if not 2 <= row <= SHORT_ROW or a.size < MANY_ROWS * row or a.dtype.kind != "f" or \
                 not a.flags.c_contiguous or not _ROW_KEYWORDS.issuperset(kwargs):
             return None
         result = reduce(onp.ascontiguousarray(a.reshape(-1, row).T), 0)
