@@ -23,7 +23,7 @@ import numpy as onp
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import bench_core  # noqa: E402  (the shared workload, timing and references)
 from minpy_compat.kernels import FASTER_CALLS  # noqa: E402
-from minpy_compat.numpy.gradients import to_the_chosen  # noqa: E402
+from minpy_compat.numpy.choice_gradients import to_the_chosen  # noqa: E402
 from minpy_compat.tracing import use_counts  # noqa: E402
 
 _GREATER, _ADD_REDUCE, _ANY, _COUNT = (onp.greater, onp.add.reduce, onp.logical_or.reduce,

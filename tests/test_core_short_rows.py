@@ -17,7 +17,7 @@ import minpy_compat.numpy as np
 from minpy_compat import grad, grad_and_loss
 from minpy_compat.array import Array
 from minpy_compat.kernels import FASTER_CALLS
-from minpy_compat.numpy.gradients import to_the_chosen
+from minpy_compat.numpy.choice_gradients import to_the_chosen
 
 RNG = onp.random.default_rng(11)
 SPECIAL = onp.array([0.0, -0.0, -1.0, 1.0, 2.5, -3.0, onp.inf, -onp.inf, onp.nan, -onp.nan])

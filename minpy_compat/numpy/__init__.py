@@ -80,6 +80,7 @@ def _plain(obj):
 
 
 from . import fft, gradients, linalg, random  # noqa: E402  (submodules need the names above)
+from . import choice_gradients  # noqa: E402,F401
 from . import derived_gradients, shape_gradients, arithmetic_gradients  # noqa: E402,F401
 from . import calculus_gradients, fft_gradients, reduction_gradients  # noqa: E402,F401
 from . import linalg_gradients, statistics_gradients  # noqa: E402,F401  (after the rules above)

@@ -11,10 +11,10 @@ The makers below cover the common call of each hot op: every traced argument and
 result are plain (untraced) float arrays or NumPy scalars of *one* dtype, and only the
 usual keywords. Then no cast can be needed, and the VJP is one closure that returns
 the gradients, with the same formulas as the general makers (``dot``, ``maximum`` and the
-reductions reuse ``gradients.py``'s own). Any other call (another dtype, a traced
-argument at higher order, ``where=``, complex numbers) returns None and takes the general
-path, which stays the definition of the gradient; ``tests/test_core_fast_vjps.py`` checks
-that the two agree.
+reductions reuse the makers of ``gradients.py`` and ``choice_gradients.py``). Any other
+call (another dtype, a traced argument at higher order, ``where=``, complex numbers)
+returns None and takes the general path, which stays the definition of the gradient;
+``tests/test_core_fast_vjps.py`` checks that the two agree.
 
 Installed last (``install()``, called at the end of ``minpy_compat.numpy``), in front of
 whatever the table holds by then, so every other registration is already in place.
@@ -25,8 +25,8 @@ from autograd.numpy import numpy_wrapper
 
 from .. import registry
 from .fast_shapes import PLAIN_TYPES, summing_to, traced_shapes
-from .gradients import (_chooser_vjp, _choosing_reduction_vjp, _product_vjp, _spread,
-                        to_the_chosen, unbroadcast)
+from .choice_gradients import _chooser_vjp, _choosing_reduction_vjp, to_the_chosen
+from .gradients import _product_vjp, _spread, unbroadcast
 
 
 def _only_g(g):
@@ -146,9 +146,10 @@ def _tanh(argnums, ans, args, kwargs):
     return vjp
 
 
-# ---- products and choices: gradients.py's makers, without the layers around them --------
+# ---- products and choices: their modules' makers, without the layers around them -------
 def _per_argnum(maker):
-    """A fast maker from one of ``gradients.py``'s per-argnum makers (which may decline)."""
+    """A fast maker from a per-argnum maker of ``gradients.py`` or ``choice_gradients.py``
+    (which may decline)."""
     def fast(argnums, ans, args, kwargs):
         if traced_shapes(argnums, ans, args) is None:
             return None

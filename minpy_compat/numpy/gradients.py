@@ -2,10 +2,10 @@
 
 autograd's ``dot`` VJP goes through ``tensordot``, which copies transposed
 operands and returns Fortran-ordered gradients (every later ``w -= lr * dw`` then
-walks memory with a stride); its ``maximum`` VJP computes its tie mask in float64.
-These replacements use BLAS-friendly transposes and keep ``g``'s dtype. They are
-written with autograd's own functions, so second-order gradients still work;
-shapes they do not cover fall back to autograd's VJPs.
+walks memory with a stride). These replacements use BLAS-friendly transposes and keep
+``g``'s dtype. They are written with autograd's own functions, so second-order gradients
+still work; shapes they do not cover fall back to autograd's VJPs. The choices
+(``maximum``, ``max`` and their kind) have their own module, ``choice_gradients.py``.
 """
 import autograd.numpy as anp
 import numpy as onp
@@ -71,53 +71,6 @@ def _product_vjp(argnum, ans, args, kwargs):
 
 registry.replace_vjp(anp.dot, _product_vjp)
 registry.replace_vjp(anp.matmul, _product_vjp)
-
-
-# ---- elementwise choices: maximum, minimum ---------------------------------------
-_ARRAYS = (onp.ndarray, onp.generic)  # what has a method .any() (a Python bool has not)
-
-
-def _chooser_vjp(wins):
-    """VJP maker for maximum/minimum: the chosen side gets g, ties split it evenly.
-
-    Ties are looked for in the forward pass, while the argument is fresh in cache.
-    Without ties (the usual case) ``mine`` wins exactly where the *result* beats
-    ``other``, so the VJP keeps the result (which the next op keeps anyway) instead of
-    the argument: for ``maximum(x @ w + b, 0)`` the pre-activation is freed at once.
-    """
-    def maker(argnum, ans, args, kwargs):
-        if kwargs:
-            return None
-        mine, other = args[argnum], args[1 - argnum]
-        if type(mine) is not onp.ndarray or type(other) in box_types:  # (getval's calls, spared)
-            mine, other = getval(mine), getval(other)
-        shape = mine.shape if type(mine) is onp.ndarray else _shape(mine)
-        tied = mine == other
-        if not (_any(tied, None) if type(tied) is onp.ndarray else
-                tied.any() if isinstance(tied, _ARRAYS) else tied):
-            ans = ans if type(ans) is onp.ndarray else getval(ans)
-            return lambda g: unbroadcast(_masked(g, wins(ans, other)), shape)
-
-        def vjp(g):
-            won = onp.where(mine == other, 0.5, wins(mine, other)).astype(getval(g).dtype)
-            return unbroadcast(g * won, shape)
-        return vjp
-    return maker
-
-
-def _masked(g, mask):
-    """``g * mask`` for a boolean ``mask``. NumPy multiplies a float by a bool through a
-    casting loop; the mask cast to ``g``'s dtype first multiplies about 1.5x faster
-    (measured on a (256, 256) float32 ReLU gradient), in place in that fresh copy."""
-    if type(g) is not onp.ndarray:
-        return g * mask  # traced (higher order) or scalar: the plain product
-    product = mask.astype(g.dtype)
-    product *= g
-    return product
-
-
-registry.replace_vjp(anp.maximum, _chooser_vjp(onp.greater))
-registry.replace_vjp(anp.minimum, _chooser_vjp(onp.less))
 
 
 # ---- elementwise arithmetic -------------------------------------------------------------
@@ -268,31 +221,6 @@ def _reduction_vjp(scale_by_count):
 registry.replace_vjp(anp.sum, _reduction_vjp(scale_by_count=False))
 # autograd.numpy.mean is a Python wrapper around this primitive.
 registry.replace_vjp(numpy_wrapper._primitive_mean, _reduction_vjp(scale_by_count=True))
-
-
-def _choosing_reduction_vjp(argnum, ans, args, kwargs):
-    """max/min along axes (``to_the_chosen``). autograd's version broadcasts with ``repeat``
-    and divides in float64 (about 100 µs on a (256, 10) float32 array)."""
-    x = getval(args[0])
-    if set(kwargs) - {"axis", "keepdims"} or len(args) > 1 or not _is_real_float(x):
-        return None
-    axis, keepdims, ans = kwargs.get("axis"), kwargs.get("keepdims", False), getval(ans)
-    return lambda g: to_the_chosen(g, x, ans, axis, keepdims)
-
-
-def to_the_chosen(g, x, ans, axis, keepdims):
-    """``g`` of ``ans = max(x, axis)`` (or min) at the entries equal to ``ans``, split
-    evenly among ties. Without ties (each result chosen once, and no NaN, which chooses
-    none) the division by the per-row count (5 µs on a (256, 10) float32 array) is by 1."""
-    kept = _with_kept_dims(ans, x.shape, axis, keepdims)
-    chosen, g = x == kept, _with_kept_dims(g, x.shape, axis, keepdims)
-    if onp.count_nonzero(chosen) == onp.size(kept) and not _any(kept != kept, None):
-        return g * chosen
-    return (g / chosen.sum(axis=axis, keepdims=True).astype(x.dtype)) * chosen
-
-
-for _chooser in (anp.max, anp.min, anp.amax, anp.amin):
-    registry.replace_vjp(_chooser, _choosing_reduction_vjp)
 
 
 # ---- copies: autograd has no VJP for these identities ----------------------------------
