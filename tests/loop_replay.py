@@ -24,3 +24,20 @@ def replay(name, fixture="loop_fixture.json"):
 def close(ours, theirs, rtol=1e-4, atol=1e-5):
     onp.testing.assert_allclose(onp.asarray(ours, onp.float64),
                                 onp.asarray(theirs, onp.float64), rtol=rtol, atol=atol)
+
+
+def assert_runs_match(both, steps, *keys):
+    """A replay's ``steps`` losses, and then each entry in ``keys``, as MindSpore's. ``both``
+    is ``replay``'s pair."""
+    ours, theirs = both
+    assert len(ours["losses"]) == steps
+    for key in ("losses",) + keys:
+        close(ours[key], theirs[key])
+
+
+def assert_parts_match(both, key="parts"):
+    """Each named result in ``ours[key]`` as MindSpore's, with none missing and none extra."""
+    ours, theirs = both
+    assert sorted(ours[key]) == sorted(theirs[key])
+    for name, value in theirs[key].items():
+        close(ours[key][name], value)

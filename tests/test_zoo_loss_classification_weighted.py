@@ -4,7 +4,7 @@ nn.NLLLoss, then each loss's reductions on fixed logits, against MindSpore 2.10
 (``tests/oracle_zoo/loss_classification_weighted.py``)."""
 import pytest
 
-from loop_replay import close, replay
+from loop_replay import assert_runs_match, close, replay
 
 FIXTURE = "loss_fixture.json"
 
@@ -15,11 +15,7 @@ def both():
 
 
 def test_training_losses_and_weights_match_mindspore(both):
-    ours, theirs = both
-    assert len(ours["losses"]) == 5
-    close(ours["losses"], theirs["losses"])
-    close(ours["sums"], theirs["sums"])
-    close(ours["logits"], theirs["logits"])
+    assert_runs_match(both, 5, "sums", "logits")
 
 
 def test_a_padding_only_batch_moves_weights_by_the_other_losses_only(both):

@@ -4,7 +4,7 @@ example) trained through nn.WithLossCell + nn.TrainOneStepCell with RMSProp, and
 (``tests/oracle_zoo/loss_custom_lossbase.py``)."""
 import pytest
 
-from loop_replay import close, replay
+from loop_replay import assert_runs_match, close, replay
 
 FIXTURE = "loss_fixture.json"
 
@@ -15,10 +15,7 @@ def both():
 
 
 def test_training_losses_and_weights_match_mindspore(both):
-    ours, theirs = both
-    assert len(ours["losses"]) == 6
-    close(ours["losses"], theirs["losses"])
-    close(ours["sums"], theirs["sums"])
+    assert_runs_match(both, 6, "sums")
 
 
 def test_get_loss_reductions_match_mindspore(both):

@@ -6,7 +6,7 @@ and SGD steps on a summed loss, against MindSpore 2.10
 (``tests/oracle_zoo/loss_functional_grads.py``)."""
 import pytest
 
-from loop_replay import close, replay
+from loop_replay import assert_runs_match, close, replay
 
 FIXTURE = "loss_fixture.json"
 
@@ -31,7 +31,4 @@ def test_gradients_match_mindspore(both):
 
 
 def test_training_steps_match_mindspore(both):
-    ours, theirs = both
-    assert len(ours["losses"]) == 4
-    close(ours["losses"], theirs["losses"])
-    close(ours["weight"], theirs["weight"])
+    assert_runs_match(both, 4, "weight")

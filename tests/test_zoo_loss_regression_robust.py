@@ -4,7 +4,7 @@ then every reduction of those losses, against MindSpore 2.10
 (``tests/oracle_zoo/loss_regression_robust.py``)."""
 import pytest
 
-from loop_replay import close, replay
+from loop_replay import assert_parts_match, assert_runs_match, replay
 
 FIXTURE = "loss_fixture.json"
 
@@ -15,17 +15,11 @@ def both():
 
 
 def test_training_losses_and_weights_match_mindspore(both):
-    ours, theirs = both
-    assert len(ours["losses"]) == 6
-    close(ours["losses"], theirs["losses"])
-    close(ours["sums"], theirs["sums"])
+    assert_runs_match(both, 6, "sums")
 
 
 def test_each_loss_and_reduction_matches_mindspore(both):
-    ours, theirs = both
-    assert sorted(ours["parts"]) == sorted(theirs["parts"])
-    for key, value in theirs["parts"].items():
-        close(ours["parts"][key], value)
+    assert_parts_match(both)
 
 
 def test_losses_stay_float32(both):

@@ -4,7 +4,7 @@ nn.TrainOneStepCell, then the losses on fixed logits, against MindSpore 2.10
 (``tests/oracle_zoo/loss_segmentation_dice_focal.py``)."""
 import pytest
 
-from loop_replay import close, replay
+from loop_replay import assert_parts_match, close, replay
 
 FIXTURE = "loss_fixture.json"
 
@@ -24,7 +24,4 @@ def test_training_losses_and_weights_match_mindspore(both):
 
 
 def test_each_loss_matches_mindspore(both):
-    ours, theirs = both
-    assert sorted(ours["parts"]) == sorted(theirs["parts"])
-    for key, value in theirs["parts"].items():
-        close(ours["parts"][key], value)
+    assert_parts_match(both)

@@ -3,7 +3,7 @@ clone / set_data / init_data, and set_train(False) inference, against MindSpore 
 (``tests/oracle_zoo/mech_freeze_ema.py``)."""
 import pytest
 
-from loop_replay import close, replay
+from loop_replay import assert_runs_match, close, replay
 
 FIXTURE = "mech_fixture.json"
 
@@ -14,9 +14,7 @@ def both():
 
 
 def test_losses_match_mindspore(both):
-    ours, theirs = both
-    assert len(ours["losses"]) == 6
-    close(ours["losses"], theirs["losses"])
+    assert_runs_match(both, 6)
 
 
 def test_only_the_unfrozen_head_moves(both):

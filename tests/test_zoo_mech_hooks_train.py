@@ -3,7 +3,7 @@ values, a Cell backward hook, ops.HookBackward, ops.InsertGradientOf clipping), 
 removed, against MindSpore 2.10 (``tests/oracle_zoo/mech_hooks_train.py``)."""
 import pytest
 
-from loop_replay import close, replay
+from loop_replay import assert_runs_match, close, replay
 
 FIXTURE = "mech_fixture.json"
 
@@ -14,10 +14,7 @@ def both():
 
 
 def test_losses_and_weights_match_mindspore(both):
-    ours, theirs = both
-    assert len(ours["losses"]) == 4
-    close(ours["losses"], theirs["losses"])
-    close(ours["fc1_weight"], theirs["fc1_weight"])
+    assert_runs_match(both, 4, "fc1_weight")
 
 
 def test_hook_counts_before_and_after_remove_match_mindspore(both):

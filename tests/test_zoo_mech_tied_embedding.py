@@ -3,7 +3,7 @@ table), trained with Momentum, saved and reloaded into a fresh bare net, against
 MindSpore 2.10 (``tests/oracle_zoo/mech_tied_embedding.py``)."""
 import pytest
 
-from loop_replay import close, replay
+from loop_replay import assert_runs_match, close, replay
 
 FIXTURE = "mech_fixture.json"
 
@@ -14,11 +14,7 @@ def both():
 
 
 def test_losses_and_the_tied_table_match_mindspore(both):
-    ours, theirs = both
-    assert len(ours["losses"]) == 5
-    close(ours["losses"], theirs["losses"])
-    close(ours["table"], theirs["table"])
-    close(ours["logits"], theirs["logits"])
+    assert_runs_match(both, 5, "table", "logits")
 
 
 def test_the_tied_parameter_is_listed_once(both):

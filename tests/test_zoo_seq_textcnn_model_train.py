@@ -5,7 +5,7 @@ Callback, then evaluated with Accuracy and Loss metrics, against MindSpore 2.10
 (``tests/oracle_zoo/seq_textcnn_model_train.py``)."""
 import pytest
 
-from loop_replay import close, replay
+from loop_replay import assert_runs_match, close, replay
 
 
 @pytest.fixture(scope="module")
@@ -14,10 +14,7 @@ def both():
 
 
 def test_step_losses_and_trained_head_match_mindspore(both):
-    ours, theirs = both
-    assert len(ours["losses"]) == 6
-    close(ours["losses"], theirs["losses"])
-    close(ours["fc_weight"], theirs["fc_weight"])
+    assert_runs_match(both, 6, "fc_weight")
 
 
 def test_evaluation_and_counts_match_mindspore(both):
