@@ -26,7 +26,7 @@ from autograd.numpy.numpy_vspaces import ArrayVSpace
 from autograd.tracer import getval, isbox
 
 from .context import cpu
-from .errors import describe, message
+from .errors import message
 from .trees import map_items
 # ARRAY_FUNCTIONS: the facade fills it from here; the rest stay importable from here too.
 from .traced_array import (ARRAY_FUNCTIONS, Rearranged, TracedArray, constant_node,  # noqa: F401
@@ -296,7 +296,3 @@ for _value_type in (onp.ndarray, Array, Number, float, onp.float64, onp.float32,
 ArrayVSpace.register(Array)
 ArrayVSpace.register(Number)
 kernels.ROW_ARRAY_TYPES.add(Array)  # maximum(a, 0) of an Array takes the faster call too
-
-
-def describe_value(value):
-    return describe(getval(value))
