@@ -93,3 +93,14 @@ def test_nan_is_never_a_tie():
     gx, gy = grad(lambda a, b: np.sum(np.maximum(a, b)), [0, 1])(x, y)
     onp.testing.assert_array_equal(gx, [0.0, 0.5, 0.0])
     onp.testing.assert_array_equal(gy, [0.0, 0.5, 0.0])
+
+
+def test_a_tie_of_0d_values_whose_gradient_arrives_as_an_array():
+    """Two 0-d arrays choose a NumPy scalar; ``reshape`` sends ``g`` back as a 0-d array."""
+    x, y = onp.array(0.5), onp.array(0.5)
+    gx, gy = grad(lambda a, b: np.sum(np.maximum(a, b).reshape(1) * np.array([3.0])),
+                  [0, 1])(x, y)
+    assert float(gx) == float(gy) == 1.5
+    from minpy_compat.numpy.choice_gradients import _chooser_vjp
+    vjp = _chooser_vjp(onp.greater)(0, onp.maximum(x, y), (x, y), {})
+    assert float(vjp(onp.array(3.0))) == 1.5
