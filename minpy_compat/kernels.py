@@ -58,6 +58,12 @@ _ROW_KEYWORDS = frozenset(["axis", "keepdims"])
 _absolute, _smallest = onp.absolute, onp.minimum.reduce
 
 
+def rows_as_columns(a):
+    """The rows along ``a``'s last axis as the contiguous columns of a new 2-D array: reduced
+    along its first axis, each row's loop becomes one pass over all the rows."""
+    return onp.ascontiguousarray(a.reshape(-1, a.shape[-1]).T)
+
+
 def _along_short_rows(ufunc):
     """``ufunc.reduce`` (maximum's or minimum's) along the last axis of a C-contiguous float
     array with many short rows (an ndarray or an Array, whose result the facade wraps), as the
@@ -81,7 +87,7 @@ def _along_short_rows(ufunc):
         if not 2 <= row <= SHORT_ROW or a.size < MANY_ROWS * row or a.dtype.kind != "f" or \
                 not a.flags.c_contiguous or not _ROW_KEYWORDS.issuperset(kwargs):
             return None
-        result = reduce(onp.ascontiguousarray(a.reshape(-1, row).T), 0)
+        result = reduce(rows_as_columns(a), 0)
         if not _smallest(_absolute(result), None) > 0:  # a zero or a NaN: NumPy decides
             return None
         return result.reshape(a.shape[:-1] + (1,) if kwargs.get("keepdims") else a.shape[:-1])

@@ -86,15 +86,10 @@ def _viewing(getitem):
     return __getitem__
 
 
-def plain_getitem(x, index):
-    """``x[index]`` on a traced value, as a new value (not remembered as a view)."""
-    return _plain_getitem(x, index)
-
-
 for _name, _operator in lean_operators().items():
     setattr(TracedArray, _name, _operator)
-_plain_getitem = TracedArray.__getitem__
-TracedArray.__getitem__ = _viewing(_plain_getitem)
+plain_getitem = TracedArray.__getitem__  # x[index] as a new value, not remembered as a view
+TracedArray.__getitem__ = _viewing(plain_getitem)
 for _name, _undo in (("transpose", undo_transpose), ("swapaxes", undo_swapaxes),
                      ("reshape", _undo_reshape), ("ravel", _undo_ravel),
                      ("squeeze", _undo_reshape)):

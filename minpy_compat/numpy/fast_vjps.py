@@ -67,8 +67,9 @@ def _subtract(argnums, ans, args, kwargs):
         x_summed, y_summed = summing_to(out, shapes[0]), summing_to(out, shapes[1])
         if x_summed is None:
             return (lambda g: (g, -g)) if y_summed is None else (lambda g: (g, -y_summed(g)))
-        x_shape, y_shape = shapes
-        return lambda g: (unbroadcast(g, x_shape), -unbroadcast(g, y_shape))
+        if y_summed is None:
+            return lambda g: (x_summed(g), -g)
+        return lambda g: (x_summed(g), -y_summed(g))
     summed = summing_to(out, shapes[0])
     if argnums[0] == 0:
         return _only_g if summed is None else (lambda g: (summed(g),))
