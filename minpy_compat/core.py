@@ -55,13 +55,15 @@ def _packed(out):
     return out
 
 
-def _vjp_and_value(func, argnums, args, kwargs, reduce_tuples=True, operator="grad"):
+def _vjp_and_value(func, argnums, args, kwargs, reduce_tuples=True, operator="grad",
+                   keep_output=True):
     """Trace ``func`` w.r.t. ``args[argnums]``.
 
     Returns ``(vjp, end value, output, python_floats)``; ``python_floats[i]`` says
     which leaves of argument ``argnums[i]`` are plain Python floats (their gradients
     are Numbers): a bool, or the argument's structure with a bool per leaf. ``operator``
-    names the caller in errors.
+    names the caller in errors. ``keep_output=False`` (``grad``, which drops the output):
+    the output is None, and is neither kept nor unboxed.
     """
     requested = argnums
     if len(argnums) > 1 or argnums[0] < 0:  # [0, 0] or [0, -2]: each argument traced once
@@ -92,7 +94,8 @@ def _vjp_and_value(func, argnums, args, kwargs, reduce_tuples=True, operator="gr
             _check_output(out, func)
         elif type(out) is SequenceBox:  # a tuple from autograd's own primitives: its items
             out = wrap_result(out)
-        captured.append(as_boxes(out))  # an adopted array is a plain one once the trace ends
+        if keep_output:  # an adopted array is a plain one once the trace ends: keep its box
+            captured.append(as_boxes(out))
         if isinstance(out, (tuple, list, dict)):  # namedtuples and dict subclasses too
             return _sum_outputs(out) if reduce_tuples else _packed(out)
         return out
@@ -125,7 +128,8 @@ def _vjp_and_value(func, argnums, args, kwargs, reduce_tuples=True, operator="gr
     if len(requested) != len(argnums):
         floats = dict(zip(argnums, python_floats))
         python_floats = [floats[a] for a in requested]
-    return vjp, end_value, unbox_level(captured[0], trace_id), python_floats
+    return (vjp, end_value, unbox_level(captured[0], trace_id) if keep_output else None,
+            python_floats)
 
 
 def _float_leaves(template, leaves):
@@ -198,26 +202,26 @@ def grad_and_loss(func, argnum=0):
     >>> float(g[0]), float(g[1]), float(loss)
     (4.0, 3.0, 12.0)
     """
-    gradients_and_output = _gradients_and_output(func, argnum, "grad_and_loss")
-
-    @functools.wraps(func)
-    def wrapped(*args, **kwargs):
-        grads, output = gradients_and_output(args, kwargs)
-        return grads, wrap_tree(output)
-    return wrapped
+    return _gradient_function(func, argnum, "grad_and_loss", _LOSS_LAST)
 
 
-def _gradients_and_output(func, argnum, operator_name):
-    """``(args, kwargs) -> (gradients as users see them, raw output)``: the body of
-    ``grad`` and ``grad_and_loss`` (``grad`` never wraps the output it drops)."""
+_LOSS_LAST, _VALUE_FIRST = "last", "first"  # where the output goes beside the gradients
+
+
+def _gradient_function(func, argnum, operator_name, output_at=None):
+    """The function ``grad`` (``output_at`` None: the output dropped), ``grad_and_loss``
+    (``_LOSS_LAST``) and ``value_and_grad`` (``_VALUE_FIRST``) return. It runs every training
+    step, so it is the one frame between the caller and the trace."""
     check_callable(func, operator_name)
     argnums, single = parse_argnums(argnum, f"{operator_name}({function_name(func)})")
     as_tuple = isinstance(argnum, tuple)
+    keep_output = output_at is not None
 
-    def gradients_and_output(args, kwargs):
+    @functools.wraps(func)
+    def wrapped(*args, **kwargs):
         check_argnums(argnums, args, func, kwargs, operator_name)
         vjp, end_value, output, python_floats = _vjp_and_value(
-            func, argnums, args, kwargs, operator=operator_name)
+            func, argnums, args, kwargs, operator=operator_name, keep_output=keep_output)
         if _is_complex(end_value):
             raise OutputTypeError(message(
                 f"{operator_name}({function_name(func)})", "a real output (the gradient of a "
@@ -225,10 +229,15 @@ def _gradients_and_output(func, argnum, operator_name):
                 "Differentiate np.real(f(x)) or np.abs(f(x)), or use jacobian for the "
                 "complex derivative."))
         if any(python_floats):  # Numbers for Python floats: _finish wraps each gradient
-            return _finish(vjp(seed_like(end_value)), python_floats, single, as_tuple), output
-        grads = vjp(seed_like(end_value), wrapped=True)
-        return (grads[0] if single else tuple(grads) if as_tuple else grads), output
-    return gradients_and_output
+            grads = _finish(vjp(seed_like(end_value)), python_floats, single, as_tuple)
+        else:
+            grads = vjp(seed_like(end_value), wrapped=True)
+            grads = grads[0] if single else tuple(grads) if as_tuple else grads
+        if output_at is None:
+            return grads
+        return (grads, wrap_tree(output)) if output_at is _LOSS_LAST else \
+            (wrap_tree(output), grads)
+    return wrapped
 
 
 def _is_complex(value):
@@ -245,12 +254,7 @@ def grad(func, argnum=0):
     >>> [float(g) for g in grad(lambda a, b, c: 3 * a + b ** 2 - c, [0, 1, 2])(2.0, 3.0, 4.0)]
     [3.0, 6.0, -1.0]
     """
-    gradients_and_output = _gradients_and_output(func, argnum, "grad")
-
-    @functools.wraps(func)
-    def wrapped(*args, **kwargs):
-        return gradients_and_output(args, kwargs)[0]
-    return wrapped
+    return _gradient_function(func, argnum, "grad")
 
 
 def value_and_grad(func, argnum=0):
@@ -261,13 +265,7 @@ def value_and_grad(func, argnum=0):
     >>> float(v), float(g)
     (8.0, 12.0)
     """
-    gradients_and_output = _gradients_and_output(func, argnum, "value_and_grad")
-
-    @functools.wraps(func)
-    def wrapped(*args, **kwargs):
-        grads, output = gradients_and_output(args, kwargs)
-        return wrap_tree(output), grads
-    return wrapped
+    return _gradient_function(func, argnum, "value_and_grad", _VALUE_FIRST)
 
 
 def make_vjp(func, argnum=0):

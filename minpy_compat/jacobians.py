@@ -179,13 +179,8 @@ def _outline(tree):
 
 def elementwise_grad(func, argnum=0):
     """The gradient of ``sum(func(x))``: ``grad``, which seeds a non-scalar output with ones."""
-    from .core import _gradients_and_output
-    gradients_and_output = _gradients_and_output(func, argnum, "elementwise_grad")
-
-    @functools.wraps(func)
-    def wrapped(*args, **kwargs):
-        return gradients_and_output(args, kwargs)[0]
-    return wrapped
+    from .core import _gradient_function
+    return _gradient_function(func, argnum, "elementwise_grad")
 
 
 # ---- structures --------------------------------------------------------------------------
