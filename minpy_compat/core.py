@@ -194,6 +194,9 @@ def _user_gradient(grad, is_float):
 
 
 # ---- the public operators ---------------------------------------------------------
+_LOSS_LAST, _VALUE_FIRST = "last", "first"  # where the output goes beside the gradients
+
+
 def grad_and_loss(func, argnum=0):
     """``f(*args) -> (gradients, loss)`` (MinPy). Non-scalar outputs are seeded with ones.
 
@@ -203,9 +206,6 @@ def grad_and_loss(func, argnum=0):
     (4.0, 3.0, 12.0)
     """
     return _gradient_function(func, argnum, "grad_and_loss", _LOSS_LAST)
-
-
-_LOSS_LAST, _VALUE_FIRST = "last", "first"  # where the output goes beside the gradients
 
 
 def _gradient_function(func, argnum, operator_name, output_at=None):
