@@ -181,9 +181,15 @@ def _lists_as_arrays(prim, args):
 
 def contains_box(value):
     """Whether ``value`` is traced or holds a traced value in its lists and tuples."""
-    if type(value) in _box_types:
+    kind = type(value)
+    if kind in _box_types:
         return True
-    return type(value) in (list, tuple) and any(contains_box(v) for v in value)
+    if kind is list or kind is tuple:  # a loop, not any(<generator>): lists of numbers are common
+        for item in value:
+            kind = type(item)
+            if kind in _box_types or (kind is list or kind is tuple) and contains_box(item):
+                return True
+    return False
 
 
 def _keyword_refused(prim, kwargs, error):

@@ -24,6 +24,7 @@ from .call_arguments import out_as_keyword, out_position, traced_keywords_as_pos
 from .discrete_results import untraced_discrete, values_of_lists
 from .numpy2_names import refuse_newer
 from .ufunc_where import masked_into_out
+from .untraced_calls import untraced_first
 
 _modules, _MXNET = sys.modules, "mxnet"  # once MXNet is loaded, its NDArrays may come
 # Wrapped once, so numpy.linalg.norm and minpy_compat.numpy.linalg.norm agree.
@@ -45,6 +46,8 @@ def differentiable(raw, traced):
     if traced in notrace_primitives[VJPNode]:  # argmax([x, y]): the list's values
         call, wrap_result = values_of_lists(call, name), _wrap_result
         swaps_itself = False
+    if not swaps_itself:  # autograd's Python-level wrapper (mean, concatenate) or no gradient
+        call = untraced_first(raw, call)
     out_at = out_position(raw)  # a positional out= starts here (sys.maxsize: none)
     traced_as_is = wrap_result is _wrap_result  # a traced result needs no wrapping
 
@@ -96,7 +99,9 @@ def differentiable(raw, traced):
         if _substitutions_open[0] and not swaps_itself:
             args = stand_ins(args)
         out = call(*args)
-        return out if type(out) is TracedArray and traced_as_is else wrap_result(out)
+        if type(out) is TracedArray and traced_as_is:
+            return out
+        return out.view(Array) if type(out) is onp.ndarray else wrap_result(out)
 
     functools.update_wrapper(facade, raw, updated=())
     facade.__wrapped__ = raw

@@ -19,6 +19,7 @@ from .axis_index import _along_axis_index
 from .derived_gradients import composite_vjp, define, moving_vjp, override, pull_back, refuse, \
     register
 from .gradients import unbroadcast
+from .untraced_calls import runs_untraced
 from .pad_composites import COMPUTED_MODES, pad_composite
 
 _FIRST_OF_MINE = len(derived_gradients.REGISTERED)
@@ -218,6 +219,8 @@ def _joining(facade):
     raw = facade.__wrapped__
 
     def join(arrays, *args, **kwargs):
+        if type(arrays) in (list, tuple) and runs_untraced((arrays,) + args, kwargs):
+            return wrap(raw(arrays, *args, **kwargs))  # what the path below would run
         if not hasattr(arrays, "__getitem__"):  # read once: the check below would use it up
             arrays = _joined_sequence(raw, arrays)
         elif raw is onp.concatenate and isinstance(arrays, dict):

@@ -18,9 +18,10 @@ import numpy as onp
 from autograd.tracer import getval
 
 from ..adopted import ADOPTED_TYPES, rebased
-from ..array import ARRAY_FUNCTIONS, TracedArray
+from ..array import ARRAY_FUNCTIONS, TracedArray, wrap
 from ..backends.mxnet_array import MXBox
 from ..traced_views import mark_view, undo_reshape, undo_swapaxes, undo_transpose
+from .untraced_calls import runs_untraced
 
 
 # Traced values whose basic indexing and reshape hand out views: NumPy's and MXNet's.
@@ -238,20 +239,22 @@ def _replace(namespace, name, make):
     original = namespace.get(name)
     if original is None:  # a name this NumPy version lacks (permute_dims on NumPy 1.x)
         return
-    replacement = _adopting(make(original))
-    namespace[name] = replacement
     raw = getattr(onp, name)
+    replacement = _adopting(make(original), raw)
+    namespace[name] = replacement
     if ARRAY_FUNCTIONS.get(raw) is original:
         ARRAY_FUNCTIONS[raw] = replacement
 
 
-def _adopting(function):
+def _adopting(function, raw):
     """``function`` given adopted arrays (constant Arrays that a traced write made traced):
     run on their traced values, with each view it returns of one made a view of that array
     itself, so a write into ``np.reshape(out, -1)`` or ``np.atleast_1d(d, out)[1]``
-    reaches ``out``."""
+    reaches ``out``. Nothing traced: NumPy's own ``raw``, as ``function`` would run it."""
     @functools.wraps(function)
     def adopting(*args, **kwargs):
+        if runs_untraced(args, kwargs):
+            return wrap(raw(*args, **kwargs))
         pairs = [(a._box(), a) for a in list(args) + list(kwargs.values())
                  if type(a) in ADOPTED_TYPES]
         if not pairs:
