@@ -24,7 +24,7 @@ from .call_arguments import out_as_keyword, out_position, traced_keywords_as_pos
 from .discrete_results import untraced_discrete, values_of_lists
 from .numpy2_names import refuse_newer
 from .ufunc_where import masked_into_out
-from .untraced_calls import untraced_first
+from .untraced_calls import NEVER_TRACED, untraced_first
 
 _modules, _MXNET = sys.modules, "mxnet"  # once MXNet is loaded, its NDArrays may come
 # Wrapped once, so numpy.linalg.norm and minpy_compat.numpy.linalg.norm agree.
@@ -159,8 +159,7 @@ class Ufunc:
         return f"<ufunc '{self.__name__}' (minpy_compat)>"
 
 
-_SIMPLE = frozenset((onp.ndarray, Array, TracedArray, AdoptedArray, float, int, bool, str,
-                     type(None), onp.float64, onp.float32, onp.int64, onp.bool_))
+_SIMPLE = NEVER_TRACED | {TracedArray, AdoptedArray}  # never MXNet's: ours, NumPy's, Python's
 
 
 def _may_hold_mxnet(args, kwargs):

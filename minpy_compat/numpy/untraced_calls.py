@@ -36,15 +36,15 @@ def runs_untraced(args, kwargs):
 def _untraced(values):
     """Whether every value is of a type that is never traced: NumPy's arrays and scalars,
     Python's constants, or a list or tuple of them (``[a, b]``, ``axis=(0, 1)``)."""
-    if _NEVER_TRACED.issuperset(map(type, values)):
+    if NEVER_TRACED.issuperset(map(type, values)):
         return True
     for value in values:
         kind = type(value)
-        if kind not in _NEVER_TRACED and not (
-                (kind is list or kind is tuple) and _NEVER_TRACED.issuperset(map(type, value))):
+        if kind not in NEVER_TRACED and not (
+                (kind is list or kind is tuple) and NEVER_TRACED.issuperset(map(type, value))):
             return False
     return True
 
 
-_NEVER_TRACED = frozenset((onp.ndarray, Array, float, int, bool, complex, str, type(None), type,
-                           onp.float64, onp.float32, onp.int64, onp.int32, onp.bool_))
+NEVER_TRACED = frozenset((onp.ndarray, Array, float, int, bool, complex, str, type(None), type,
+                          onp.float64, onp.float32, onp.int64, onp.int32, onp.bool_))
