@@ -119,6 +119,55 @@ def flatten_argument(value, leaves, func, argnum, operator="grad"):
 _NOT_NUMBERS = "OMmUSV"  # objects, datetimes, timedeltas, strings, bytes, structured records
 
 
+def plain_template(value, leaves):
+    """``flatten_argument``'s template for the arguments a training loop passes, made in one
+    loop with no call per leaf, or None for anything else (``flatten_argument`` takes it):
+    a float ndarray or Array; a list or tuple of them; a list or tuple of lists or tuples of
+    them (``[(w1, b1), (w2, b2)]``), each inner one non-empty. ``leaves`` starts empty; on
+    None it may hold some of the leaves, and the caller starts again with a new list."""
+    kind = type(value)
+    if kind is _NDARRAY or kind is Array:
+        if value.dtype.kind != "f":
+            return None
+        leaves.append(value if kind is _NDARRAY else value.view(_NDARRAY))
+        return _LEAF_INDICES[0]
+    if kind is not list and kind is not tuple or len(value) >= len(_LEAF_INDICES):
+        return None
+    items = []
+    for item in value:
+        inner = type(item)
+        if inner is tuple or inner is list:
+            start = len(leaves)
+            for leaf in item:
+                leaf_kind = type(leaf)
+                if leaf_kind is _NDARRAY and leaf.dtype.kind == "f":
+                    leaves.append(leaf)
+                elif leaf_kind is Array and leaf.dtype.kind == "f":
+                    leaves.append(leaf.view(_NDARRAY))
+                else:
+                    return None
+            end = len(leaves)
+            if end == start or end > len(_LEAF_INDICES):
+                return None
+            items.append((LeafTuple if inner is tuple else LeafList)(_LEAF_INDICES[start:end]))
+        elif (inner is _NDARRAY or inner is Array) and item.dtype.kind == "f":
+            if len(leaves) == len(_LEAF_INDICES):
+                return None
+            items.append(_LEAF_INDICES[len(leaves)])
+            leaves.append(item if inner is _NDARRAY else item.view(_NDARRAY))
+        else:
+            return None
+    if not items:
+        return None
+    if len(items) == len(leaves):  # leaves only: rebuilt as one slice
+        return (LeafTuple if kind is tuple else LeafList)(items)
+    return kind(items)
+
+
+_NDARRAY = onp.ndarray
+_LEAF_INDICES = tuple(Leaf(i) for i in range(256))  # made once: a Leaf costs a call
+
+
 def check_argnums(argnums, args, func, kwargs=(), operator="grad"):
     """Refuse an argnum that names no argument of this call (one passed by keyword is named)."""
     for argnum in argnums:

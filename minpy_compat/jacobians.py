@@ -1,5 +1,5 @@
 """``jacobian``, ``hessian``, ``hessian_vector_product`` and ``elementwise_grad``, built on
-the same trace as ``grad`` (``core._vjp_and_value``), so they take what ``grad`` takes.
+the same trace as ``grad`` (``traced_call.trace_call``), so they take what ``grad`` takes.
 
 autograd's versions take one integer ``argnum`` and one array argument, and return one
 array. These follow ``grad``: ``argnum`` may be a list, tuple or range (a list of results,
@@ -35,7 +35,7 @@ def jacobian(func, argnum=0):
 
 def _jacobian(func, argnum, operator):
     """``jacobian`` with ``operator`` (``jacobian``, ``hessian``) naming it in errors."""
-    from .core import _vjp_and_value
+    from .traced_call import trace_call
     check_callable(func, operator)
     argnums, single = parse_argnums(argnum, f"{operator}({function_name(func)})")
     as_tuple = isinstance(argnum, tuple)
@@ -43,8 +43,8 @@ def _jacobian(func, argnum, operator):
     @functools.wraps(func)
     def wrapped(*args, **kwargs):
         check_argnums(argnums, args, func, kwargs, operator)
-        vjp, _, output, _ = _vjp_and_value(func, argnums, args, kwargs, reduce_tuples=False,
-                                           operator=operator)
+        vjp, _, output, _ = trace_call(func, argnums, args, kwargs, reduce_tuples=False,
+                                       operator=operator)
         output_leaves = tree_leaves(output)
         argument_leaves = [tree_leaves(args[a]) for a in argnums]
         real = [[_real(leaf) for leaf in leaves] for leaves in argument_leaves]

@@ -84,6 +84,7 @@ def _no_gradients(g):
 
 
 _new_object = object.__new__
+_FUNCTION = type(_no_gradients)
 
 
 def trace_leaves(fun, leaves):
@@ -114,8 +115,9 @@ def trace_leaves(fun, leaves):
 class DeferredGroup:
     """Nodes whose VJPs run together, in one call, instead of one at a time.
 
-    A node joins a group by giving its ``vjp`` a ``group`` attribute. The vjp stays a
-    plain callable (autograd's own backward pass calls it node by node); our backward
+    A node joins a group when its ``vjp`` is a callable object (not a Python function,
+    which the backward pass never asks) with a ``group`` attribute. The vjp stays a
+    callable (autograd's own backward pass calls it node by node); our backward
     pass instead hands the group each member's output gradient (``add_head``) and asks
     it, before a node that feeds the group (``feeds``) needs its gradient, for what
     the heads collected so far send to every such node (``flush``).
@@ -175,7 +177,8 @@ def backward_to_roots(g, end_node, roots, leaves):
             if entry is not None and node in position:
                 grads[position[node]] = entry[0]
             continue
-        group = getattr(vjp, "group", None)
+        # a group's member is a callable object (a VJP is most often a Python function)
+        group = None if type(vjp) is _FUNCTION else getattr(vjp, "group", None)
         if group is not None:
             if entry is not None:
                 group.add_head(node, vjp, entry[0])

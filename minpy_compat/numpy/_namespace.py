@@ -92,13 +92,17 @@ def differentiable(raw, traced):
             if len(args) > out_at:  # before the dispatcher reads MXArrays as NumPy data
                 args, kwargs = out_as_keyword(raw, out_at, args, kwargs)
             return _switch.run(raw, on_numpy, args, kwargs)
-        if kwargs or len(args) > out_at:
+        if len(args) > out_at or kwargs and (_substitutions_open[0] or
+                                             not _SHAPE_KEYWORDS.issuperset(kwargs)):
             if _substitutions_open[0]:
                 args, kwargs = stand_ins(args), stand_in_kwargs(kwargs)
             return numpy_path(args, kwargs)
-        if _substitutions_open[0] and not swaps_itself:
-            args = stand_ins(args)
-        out = call(*args)
+        if kwargs:  # axis=, keepdims= only (a reduction's): nothing for numpy_path to do
+            out = call(*args, **kwargs)
+        else:
+            if _substitutions_open[0] and not swaps_itself:
+                args = stand_ins(args)
+            out = call(*args)
         if type(out) is TracedArray and traced_as_is:
             return out
         return out.view(Array) if type(out) is onp.ndarray else wrap_result(out)
@@ -112,6 +116,9 @@ def differentiable(raw, traced):
     return facade
 
 
+# Keywords whose values NumPy takes as constants (a traced axis is NumPy's TypeError), and
+# that numpy_path leaves as they are: np.sum(x, axis=1, keepdims=True) goes straight to call.
+_SHAPE_KEYWORDS = frozenset(["axis", "keepdims"])
 # Keyword values that are plain Python constants (axis=1, keepdims=True): never traced.
 _PLAIN_KEYWORD_TYPES = frozenset([int, bool, float, str, type(None)])
 
