@@ -19,6 +19,7 @@ from .arguments import (as_differentiable, check_argnums, check_callable, functi
                         parse_argnums)
 from .array import Number, wrap_tree
 from .errors import ArgnumError, NonScalarOutputError, describe, message
+from .traced_call import trace_call
 from .trees import map_items, tree_leaves
 
 
@@ -35,7 +36,6 @@ def jacobian(func, argnum=0):
 
 def _jacobian(func, argnum, operator):
     """``jacobian`` with ``operator`` (``jacobian``, ``hessian``) naming it in errors."""
-    from .traced_call import trace_call
     check_callable(func, operator)
     argnums, single = parse_argnums(argnum, f"{operator}({function_name(func)})")
     as_tuple = isinstance(argnum, tuple)
