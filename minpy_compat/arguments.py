@@ -131,7 +131,7 @@ def plain_template(value, leaves):
             return None
         leaves.append(value if kind is _NDARRAY else value.view(_NDARRAY))
         return _LEAF_INDICES[0]
-    if kind is not list and kind is not tuple or len(value) >= len(_LEAF_INDICES):
+    if kind is not list and kind is not tuple:
         return None
     items = []
     for item in value:

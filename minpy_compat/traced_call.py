@@ -47,13 +47,20 @@ def plain_gradients(func, argnum, args, operator, keep_output):
     end_value, end_node, roots, trace_id = trace_leaves(traced, leaves)
     if type(end_value) not in _REAL_RESULTS:
         refuse_complex(end_value, func, operator)
+    grads = _leaf_gradients(seed_like(end_value), end_node, roots, leaves, True)
+    return unflatten(template, grads), unbox_level(captured[0], trace_id) if keep_output else None
+
+
+def _leaf_gradients(g, end_node, roots, leaves, wrapped):
+    """The gradient of each leaf (zeros where the output does not depend on any); ``wrapped``:
+    each as users see it (an Array)."""
     if end_node is None:
         grads = [vspace(leaf).zeros() for leaf in leaves]
     else:
-        grads = backward_to_roots(seed_like(end_value), end_node, roots, leaves)
-    grads = unflatten(template, [grad.view(Array) if type(grad) is onp.ndarray else wrap(grad)
-                                 for grad in grads])
-    return grads, unbox_level(captured[0], trace_id) if keep_output else None
+        grads = backward_to_roots(g, end_node, roots, leaves)
+    if wrapped:
+        grads = [grad.view(Array) if type(grad) is onp.ndarray else wrap(grad) for grad in grads]
+    return grads
 
 
 _REAL_RESULTS = frozenset([onp.float16, onp.float32, onp.float64])  # a loss's usual types
@@ -154,13 +161,7 @@ def trace_call(func, argnums, args, kwargs, reduce_tuples=True, operator="grad",
         """The gradients of the differentiated arguments; ``wrapped``: each leaf as users
         see it (an Array), wrapped before the structure is rebuilt, so the structure is
         walked once, not again by ``wrap_tree``."""
-        if end_node is None:
-            grads = [vspace(leaf).zeros() for leaf in leaves]
-        else:
-            grads = backward_to_roots(g, end_node, roots, leaves)
-        if wrapped:
-            grads = [grad.view(Array) if type(grad) is onp.ndarray else wrap(grad)
-                     for grad in grads]
+        grads = _leaf_gradients(g, end_node, roots, leaves, wrapped)
         grads = grads if one_leaf_each else unflatten(templates, grads)
         if len(requested) == len(argnums):
             return grads

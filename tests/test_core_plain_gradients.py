@@ -167,3 +167,12 @@ def test_gradients_are_new_arrays_never_the_arguments():
 def test_a_negative_argnum_takes_the_plain_path():
     x, y = onp.array([1.0, 2.0]), onp.array([3.0, 4.0])
     onp.testing.assert_array_equal(grad(lambda a, b: np.sum(a * b), -1)(x, y), x)
+
+
+@pytest.mark.parametrize("make", [lambda x: x, lambda x: (x,)])
+def test_more_leaves_than_the_plain_path_indexes_take_the_general_path(make):
+    xs = [make(onp.full(2, float(i))) for i in range(300)]
+    assert plain_template(xs, []) is None
+    grads = grad(lambda p: sum(np.sum(leaf ** 2) for leaf in tree_leaves(p)))(xs)
+    for i, g in enumerate(tree_leaves(grads)):
+        onp.testing.assert_array_equal(g, onp.full(2, 2.0 * i))
