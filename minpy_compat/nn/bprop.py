@@ -25,6 +25,7 @@ from ..ops.hooks import split
 from ..primitive import Primitive, holds_trace
 from ..substitution import param_of, plain_parameters, traced_value
 from ..tensor import Parameter, is_tensor
+from .float_type import in_float_type, out_of_float_type
 
 _ops = {}         # (Cell class, number of op arguments) -> op
 _signatures = {}  # Cell class -> signature of its construct
@@ -118,9 +119,16 @@ def _op_for(cls, count):
 
 
 def _forward(call, values):
-    inputs = [wrap(v) for v in values[:len(call.names)]]
+    inputs, kwargs = [wrap(v) for v in values[:len(call.names)]], call.kwargs
+    state = call.cell.__dict__
+    dtype = state.get("_float_type")
+    if dtype is not None:  # to_float: construct runs in that type; bprop gets values as given
+        inputs = [in_float_type(state, x, True) for x in inputs]
+        kwargs = {k: in_float_type(state, v, True) for k, v in kwargs.items()}
     with plain_parameters():
-        out = call.cell.construct(*inputs, **call.kwargs)
+        out = call.cell.construct(*inputs, **kwargs)
+    if dtype is not None:  # out and dout in the float type, as the caller gets out
+        out = out_of_float_type(dtype, out)
     if type(out) is list:
         out, call.returned_list = tuple(out), True
     for item in out if type(out) is tuple else (out,):

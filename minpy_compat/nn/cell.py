@@ -29,27 +29,7 @@ from . import bprop as _bprop
 from . import hooks as _hooks
 from .cell_settings import CellSettings
 from .cell_tree import CellTree
-
-
-def _in_float_type(state, value, running=False):
-    """``value`` cast to the Cell's ``to_float`` type while the Cell runs, if it is a float
-    Tensor (ints, bools and non-Tensors stay as they are)."""
-    dtype = state.get("_float_type")
-    if dtype is None or not (running or state.get("_running")) or not is_tensor(value) \
-            or value.dtype.kind != "f" or value.dtype == dtype:
-        return value
-    return value.astype(dtype)
-
-
-def _out_of_float_type(dtype, output):
-    """A to_float Cell's float64 outputs in its float type: NumPy widens an int Tensor meeting
-    a float16/float32 one (``x_int32 * self.w``) to float64, where MindSpore's ops in such a
-    Cell compute in that type (Float16 or Float32)."""
-    if type(output) in (tuple, list):
-        return type(output)(_out_of_float_type(dtype, item) for item in output)
-    if is_tensor(output) and output.dtype == onp.float64:
-        return output.astype(dtype)
-    return output
+from .float_type import in_float_type, out_of_float_type
 
 
 class Cell(CellTree, CellSettings):
@@ -87,8 +67,8 @@ class Cell(CellTree, CellSettings):
         self._forget(name)
         if isinstance(value, Parameter):
             params = self._registry("_params")
-            if value._auto_name:
-                value._name = name
+            if value._auto_name:  # the first name wins: a later alias attribute keeps it
+                value.name = name
             params[name] = value
         elif isinstance(value, Cell):
             cells = self._registry("_cells")
@@ -147,7 +127,7 @@ class Cell(CellTree, CellSettings):
             # outside every gradient pass with weights (OPEN[0] == 0) a Parameter reads as
             # itself, and outside to_float it is not cast: neither call is needed then
             value = traced_value(params[name]) if OPEN[0] else params[name]
-            return value if state.get("_float_type") is None else _in_float_type(state, value)
+            return value if state.get("_float_type") is None else in_float_type(state, value)
         cells = state.get("_cells")
         if cells is not None and name in cells:
             return cells[name]
@@ -179,7 +159,7 @@ class Cell(CellTree, CellSettings):
         """Name every Parameter ``prefix`` + its path in this Cell (MindSpore's rule: a Cell
         assigned twice gets the newer path, not both prefixes)."""
         for path, param in self.parameters_and_names(expand=recurse):
-            param._name = prefix + path
+            param.name = prefix + path  # no longer automatic: an alias attribute keeps it
 
     # ---- modes ------------------------------------------------------------------------
     def set_train(self, mode=True):
@@ -261,12 +241,15 @@ class Cell(CellTree, CellSettings):
 
     def _run(self, args, kwargs):
         state, finished, given = self.__dict__, False, (args, kwargs)  # hooks get them uncast
-        if state.get("_float_type") is not None:  # to_float: float inputs in that type
-            args = tuple(_in_float_type(state, a, True) for a in args)
-            kwargs = {k: _in_float_type(state, v, True) for k, v in kwargs.items()}
+        with_bprop = getattr(type(self), "bprop", None) is not None
+        # to_float: float inputs in that type (a Cell with bprop casts inside its op, so that
+        # bprop gets the inputs as given, as in MindSpore)
+        if state.get("_float_type") is not None and not with_bprop:
+            args = tuple(in_float_type(state, a, True) for a in args)
+            kwargs = {k: in_float_type(state, v, True) for k, v in kwargs.items()}
         state["_running"] = state.get("_running", 0) + 1
         try:
-            if getattr(type(self), "bprop", None) is not None:
+            if with_bprop:
                 output = _bprop.call_with_bprop(self, args, kwargs)
             else:
                 output = self.construct(*args, **kwargs)
@@ -276,7 +259,7 @@ class Cell(CellTree, CellSettings):
             if not finished:  # construct raised: hooks registered with always_call still run
                 _hooks.run_always_call_hooks(self, self._hooks["forward"], *given)
         if state.get("_float_type") is not None:
-            output = _out_of_float_type(state["_float_type"], output)
+            output = out_of_float_type(state["_float_type"], output)
         if self._hooks["forward"]:
             output = _hooks.run_forward_hooks(self, self._hooks["forward"], *given, output)
         return output
