@@ -163,8 +163,8 @@ def ufunc_fold(ufunc, method, x, axis=0, dtype=None, keepdims=False, initial=_NO
         start = _as_dtype(ufunc.identity if initial is _NO_INITIAL else initial, expected.dtype)
     if onp.shape(getval(steps))[0] == 0 or (mask is not None and not mask.any()):
         # the identity or initial alone: a constant, or initial's value where it is traced
-        return _facade("broadcast_to")(start, expected.shape) if isbox(initial) else \
-            _facade("asarray")(expected)
+        return _fresh(_facade("broadcast_to")(start, expected.shape)) if isbox(initial) \
+            else _facade("asarray")(expected)
     running, first = (steps[0], 1) if start is None else (start, 0)
     partial = []
     for i in range(first, onp.shape(getval(steps))[0]):
@@ -173,9 +173,17 @@ def ufunc_fold(ufunc, method, x, axis=0, dtype=None, keepdims=False, initial=_NO
         partial.append(running)
     if method == "reduce":
         running = _facade("broadcast_to")(running, rest)
-        return _facade("reshape")(running, expected.shape)
+        return _fresh(_facade("reshape")(running, expected.shape))
     stacked = _facade("stack")([steps[0]] + partial)
     return _facade("moveaxis")(stacked, 0, axes[0])
+
+
+def _fresh(result):
+    """``result`` as NumPy's ``reduce`` returns it: a new, writeable array (``broadcast_to``'s
+    view is read-only, and a fold over a length-1 axis is a view of ``x``, which a write
+    must not reach). A 0-d result stays as it is: NumPy's is a scalar, which refuses writes
+    too."""
+    return result if onp.ndim(getval(result)) == 0 else _facade("copy")(result)
 
 
 def _as_dtype(value, dtype):
