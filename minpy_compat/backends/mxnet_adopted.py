@@ -113,6 +113,6 @@ for _name in _BOX_NAMES - _KEPT - set(vars(AdoptedMXArray)):
 
 Box.types.add(AdoptedMXArray)
 ADOPTED_TYPES.add(AdoptedMXArray)  # what grad returns holds its box, not the array
-OUT_TYPES.update((MXArray, AdoptedMXArray))  # np.multiply(x, y, out=a) under grad
+OUT_TYPES.update((MXArray, AdoptedMXArray, MXBox))  # np.multiply(x, y, out=a) under grad
 Box.type_mappings[AdoptedMXArray] = MXBox
 MXVSpace.register(AdoptedMXArray)

@@ -126,17 +126,19 @@ class _Operators:
     def dot(self, other):
         return _method("dot", self, other)
 
-    def sum(self, axis=None, dtype=None, out=None, keepdims=False):
-        return _method("sum", self, axis, dtype=dtype, out=out, keepdims=keepdims)
+    # (**where_initial: where= and initial=, which NumPy passes on only when given)
+    def sum(self, axis=None, dtype=None, out=None, keepdims=False, **where_initial):
+        return _method("sum", self, axis, dtype=dtype, out=out, keepdims=keepdims,
+                       **where_initial)
 
-    def mean(self, axis=None, dtype=None, out=None, keepdims=False):
-        return _method("mean", self, axis, dtype=dtype, out=out, keepdims=keepdims)
+    def mean(self, axis=None, dtype=None, out=None, keepdims=False, **where):
+        return _method("mean", self, axis, dtype=dtype, out=out, keepdims=keepdims, **where)
 
-    def max(self, axis=None, out=None, keepdims=False):
-        return _method("amax", self, axis, out=out, keepdims=keepdims)
+    def max(self, axis=None, out=None, keepdims=False, **where_initial):
+        return _method("amax", self, axis, out=out, keepdims=keepdims, **where_initial)
 
-    def min(self, axis=None, out=None, keepdims=False):
-        return _method("amin", self, axis, out=out, keepdims=keepdims)
+    def min(self, axis=None, out=None, keepdims=False, **where_initial):
+        return _method("amin", self, axis, out=out, keepdims=keepdims, **where_initial)
 
     def argmax(self, axis=None, out=None):
         return _method("argmax", self, axis, out=out)
