@@ -25,9 +25,11 @@ Limits:
 
 * Only ``Array``s (what ``minpy_compat.numpy`` returns) can be adopted. A plain
   ``numpy.ndarray`` cannot change class; assigning a traced value into one raises.
-* Views taken *before* the first traced assignment (``row = out[0]``) keep the old
-  numbers: they are NumPy's views of the memory, which is never written. Views taken
-  after it are traced views, and see later writes (``live_views``).
+* Views taken after the first traced assignment are traced views, and see later writes
+  (``live_views``). Views taken before it inside the traced function (``row = out[0]``)
+  become traced views of the array at that assignment (``constant_views``). Views taken
+  before the trace opened (outside the function) keep the old numbers: they are NumPy's
+  views of the memory, which is never written.
 * Writes into a view of an Array (``out[0][1] = v``, ``row = out[0]; row[1] = v``) reach
   ``out`` too, as NumPy's shared memory would: the view finds its slots from its place in
   ``out``'s memory. A view of a plain ``numpy.ndarray`` has no Array to tell.
@@ -44,7 +46,9 @@ from .array import Array, TracedArray, plain_index
 from .traced_methods import NdarrayMethods
 from .assignment import assign_at
 from .errors import TracedValueError, message
+from .constant_views import constant_views_of
 from .live_views import refresh_views, remember_view
+from .traced_views import plain_getitem
 from .tracing import on_trace_close
 from .trees import map_items
 
@@ -75,7 +79,7 @@ class AdoptedArray(Array):
 
     def __iter__(self):
         box = self._box()
-        return iter([box[i] for i in range(len(box))])
+        return iter([box[i] for i in range(len(box))] if box.ndim else box)  # 0-d: TypeError
 
     def __getitem__(self, index):
         box = self._box()
@@ -218,6 +222,28 @@ def assign_into_constant(array, index, value):
     array._trace = updated._trace
     array._take(updated)
     on_trace_close(updated._trace, lambda: _release(array))
+    _adopt_earlier_views(array)
+
+
+def _adopt_earlier_views(array):
+    """The views of ``array`` taken in the trace before this first traced write into it
+    (``row = out[1]; out[1] = v``: ``constant_views``) see the write, as NumPy's views do:
+    each becomes a traced view of ``array``. One adopted already (a write went into it
+    first) is only remembered as its view, so later writes into ``array`` reach it too."""
+    box = array._box()
+    for view in constant_views_of(array):
+        # a view of a 0-d array (out[None]) holds its one element
+        slots = (None,) * view.ndim if array.ndim == 0 else _slots_in(view, array)
+        if slots is None:  # another dtype (a.view(int)): it keeps its numbers
+            continue
+        if type(view) is Array:
+            fresh = plain_getitem(box, slots)
+            view.__class__ = AdoptedArray
+            view._trace, view._value, view._node = array._trace, fresh._value, fresh._node
+            on_trace_close(array._trace, lambda view=view: _release(view))
+        elif type(view) is not AdoptedArray:
+            continue
+        remember_view(view, array, slots)
 
 
 def _write_into_base(view):
@@ -260,6 +286,6 @@ def _slots_in(view, base):
 
 def _release(array):
     """The trace that adopted ``array`` closed: it is a plain Array again."""
-    for name in ("_value", "_trace", "_node", "_views"):
+    for name in ("_value", "_trace", "_node", "_views", "_view_of"):
         array.__dict__.pop(name, None)
     array.__class__ = Array

@@ -18,13 +18,12 @@ of ``ArrayBox`` (``isinstance`` still holds), so plain autograd code keeps worki
 ``TracedArray`` is defined in ``traced_array`` (its view-taking methods in ``traced_views``);
 this module registers the three types with autograd.
 """
-import sys
-
 import numpy as onp
 from autograd.builtins import SequenceBox
 from autograd.numpy.numpy_vspaces import ArrayVSpace
 from autograd.tracer import getval, isbox
 
+from .constant_views import remember_constant_view
 from .context import cpu
 from .errors import message
 from .trees import map_items
@@ -66,6 +65,13 @@ class Array(onp.ndarray, metaclass=_ArrayType):
     # masked_array(...) as NumPy does (not masked_Array(...)).
     _baseclass = onp.ndarray
     from .tensor_signatures import shaped_view as view  # view(*shape): MindSpore's reshape
+    from .array_resize import resize
+    from .array_flat import flat as _flat, set_flat as _set_flat
+    flat = property(_flat, _set_flat, doc="NumPy's flat iterator (see array_flat.py).")
+
+    def __array_finalize__(self, obj):
+        if type(self.base) is Array:  # a view of an Array: see constant_views.py
+            remember_constant_view(self)
 
     def asnumpy(self):
         """A plain ``numpy.ndarray`` copy of this array."""
@@ -125,30 +131,23 @@ class Array(onp.ndarray, metaclass=_ArrayType):
     def __complex__(self):
         return complex(_one_element(self))
 
+    # A 0-d Array stands where NumPy gives a scalar (np.sum(x)), so it rounds and hashes as
+    # that scalar does: round(np.sum(x), 2), {np.sum(x): ...}. Other shapes refuse both, as
+    # NumPy's arrays do.
+    def __round__(self, ndigits=None):
+        if self.ndim:
+            raise TypeError(f"round() of a minpy_compat Array: expected a 0-d array, got shape "
+                            f"{self.shape}. Use np.round(x, decimals) for every element.")
+        return round(self.view(onp.ndarray)[()], ndigits)
+
+    def __hash__(self):
+        if self.ndim:
+            raise TypeError(f"unhashable type: '{type(self).__name__}' of shape {self.shape} "
+                            "(a 0-d one hashes as its scalar)")
+        return hash(self.view(onp.ndarray)[()])
+
     def __str__(self):
         return str(self.view(onp.ndarray))
-
-    def resize(self, *new_shape, refcheck=True):
-        """NumPy's in-place resize. A result of ``minpy_compat.numpy`` is a view of the array
-        NumPy computed for it, which nothing else can reach, so it is resized as if it owned
-        that memory: it gets its own, as NumPy's ``resize`` would reallocate."""
-        base = self.base
-        own = self.flags.owndata or (sys.getrefcount(base) <= _ONLY_THE_CALLER and
-                                     _whole_view(self, base))
-        shape = new_shape[0] if len(new_shape) == 1 else new_shape
-        # NumPy decides where no memory changes hands, and refuses a view of other memory
-        if not own or not new_shape or shape is None or int(onp.prod(shape)) == self.size:
-            return super().resize(*new_shape, refcheck=False)
-        if refcheck and sys.getrefcount(self) > _ONLY_THE_CALLER:
-            raise ValueError(message(
-                "Array.resize", "an array nothing else refers to (NumPy's refcheck)",
-                "an array another name or view refers to",
-                "Use np.resize(a, shape), or pass refcheck=False."))
-        if self.flags.owndata:
-            return super().resize(*new_shape, refcheck=False)
-        owned = base.copy(order="K")
-        owned.resize(*new_shape, refcheck=False)
-        self.__setstate__(owned.__reduce__()[2])  # the pickle protocol's in-place restore
 
     def __reduce__(self):
         # Pickles (and so multiprocessing, joblib) carry the data as a plain array.
@@ -182,20 +181,6 @@ if int(onp.__version__.split(".")[0]) < 2:
     for _name in ("__eq__", "__ne__", "__lt__", "__le__", "__gt__", "__ge__"):
         setattr(Array, _name, _comparison(_name))
     del _name
-
-
-# sys.getrefcount(x) inside a method when only one other name holds x (the caller's name, or
-# for the base, the view's .base): that name, the method's own name, getrefcount's argument
-_ONLY_THE_CALLER = 3
-
-
-def _whole_view(array, base):
-    """Whether ``array`` views all of ``base``, a plain ndarray that owns its memory (as
-    ``wrap`` leaves a computed result)."""
-    return (type(base) is onp.ndarray and base.base is None and base.flags.owndata
-            and base.shape == array.shape
-            and base.strides == array.strides and base.dtype == array.dtype
-            and base.ctypes.data == array.ctypes.data)
 
 
 def _array_from_plain(plain):

@@ -63,8 +63,18 @@ def _value_grad(g, index, value):
     return grad
 
 
+def _value_grad_maker(ans, array, index, value):
+    """``value``'s gradient: ``g`` at the slots it was written to; zeros where the array
+    holds integers or booleans and ``value`` does not, because the write truncates it
+    (``buf = np.zeros(2, int); buf[:] = v``) and a step function passes no gradient, as
+    ``v.astype(int)`` passes none."""
+    if getval(ans).dtype.kind not in "fc" and onp.result_type(getval(value)).kind in "fc":
+        return lambda g: onp.zeros_like(getval(value))
+    return lambda g: _value_grad(g, index, value)
+
+
 registry.define_vjp(
     assign_at,
     lambda ans, array, index, value: lambda g: assign_at(g, index, 0),
     None,
-    lambda ans, array, index, value: lambda g: _value_grad(g, index, value))
+    _value_grad_maker)

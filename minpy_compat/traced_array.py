@@ -5,6 +5,7 @@ NumPy users reach for, and (from ``traced_writes``) in-place operators and index
 assignment that adopt the new value and graph node. ``array`` re-exports it and registers
 it with autograd; ``traced_views`` adds the methods that hand out views.
 """
+import operator
 import sys
 import threading
 
@@ -246,12 +247,16 @@ class TracedArray(InPlaceWrites, NdarrayMethods, ArrayBox, RawMemoryRefusals):
         return _facade("positive")(self)
 
 
-def _comparison(name):
+def _comparison(name, operator_name):
     """``x > y`` on a traced value as the facade's ``greater``: an ``Array`` of bools, as
     outside ``grad`` (autograd's ArrayBox gives a plain ndarray, without ``asnumpy()`` and
     MindSpore's Tensor methods); a 0-d result is NumPy's bool scalar, as ``x[0] > 0`` is."""
     def compare(self, other):
-        result = _facade(name)(self, other)
+        try:
+            result = _facade(name)(self, other)
+        except TypeError:  # no loop (x == 'a'): NumPy's own operator answers or raises
+            result = getattr(operator, operator_name)(onp.asarray(getval(self)), getval(other))
+            result = _facade("asarray")(result) if type(result) is onp.ndarray else result
         return onp.asarray(result)[()] if getattr(result, "ndim", None) == 0 else result
     compare.__name__ = compare.__qualname__ = f"TracedArray.{name}"
     return compare
@@ -261,5 +266,5 @@ def _comparison(name):
 # the body would set it to None)
 for _dunder, _name in (("eq", "equal"), ("ne", "not_equal"), ("lt", "less"),
                        ("le", "less_equal"), ("gt", "greater"), ("ge", "greater_equal")):
-    setattr(TracedArray, f"__{_dunder}__", _comparison(_name))
+    setattr(TracedArray, f"__{_dunder}__", _comparison(_name, _dunder))
 del _dunder, _name

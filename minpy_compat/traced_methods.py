@@ -68,6 +68,11 @@ class NdarrayMethods:
 
     __slots__ = ()
 
+    def __iter__(self):  # (Python's fallback through __getitem__ gave [] for a 0-d value)
+        if not onp.ndim(self._value):
+            raise TypeError("iteration over a 0-d array")
+        return (self[i] for i in range(len(self._value)))
+
     # ---- in place: the box adopts the result ---------------------------------------
     def _become(self, new):
         """Take ``new``'s value and node (a result of this same trace), whatever its shape."""

@@ -1,8 +1,9 @@
 """How a ``TracedArray`` hands out views, as NumPy does: ``x[basic index]`` and the
 rearranging methods (``transpose``, ``swapaxes``, ``reshape``, ``ravel``, ``squeeze``,
-``T``, ``mT``) mark their result as a view of ``x`` where NumPy's result would be one, so a
-write into it reaches ``x``. Importing this module installs them on ``TracedArray`` (with
-``lean_call``'s operators first, which ``__getitem__`` wraps); ``array`` imports it.
+``T``, ``mT``, and the read-only ``diagonal``) mark their result as a view of ``x`` where
+NumPy's result would be one, so a write into it reaches ``x``. Importing this module
+installs them on ``TracedArray`` (with ``lean_call``'s operators first, which
+``__getitem__`` wraps); ``array`` imports it.
 """
 import numpy as onp
 from autograd.tracer import getval
@@ -68,6 +69,16 @@ def undo_swapaxes(self, first, second):
     return lambda view: view.swapaxes(first, second)
 
 
+def undo_read_only(self, *args, **kwargs):
+    """The ``undo`` of a read-only view (``x.diagonal()``, ``np.broadcast_to(x, shape)``):
+    nothing writes through it, and after a write into its base it is made again by the call
+    that made it (``reads_base``: never from positions, as it need not cover the base)."""
+    def undo(view):
+        return view
+    undo.reads_base = True
+    return undo
+
+
 def _undo_reshape(self, *args, order="C", **kwargs):
     return undo_reshape(self, order)
 
@@ -92,7 +103,7 @@ plain_getitem = TracedArray.__getitem__  # x[index] as a new value, not remember
 TracedArray.__getitem__ = _viewing(plain_getitem)
 for _name, _undo in (("transpose", undo_transpose), ("swapaxes", undo_swapaxes),
                      ("reshape", _undo_reshape), ("ravel", _undo_ravel),
-                     ("squeeze", _undo_reshape)):
+                     ("squeeze", _undo_reshape), ("diagonal", undo_read_only)):
     setattr(TracedArray, _name, _rearranging(getattr(TracedArray, _name), _undo))
 TracedArray.T = property(_rearranging(lambda self: self.transpose(), lambda self: (
     lambda view: view.transpose())), doc="The transpose (a view: writes into it reach x).")

@@ -91,6 +91,17 @@ def test_resize_equals_numpys_on_the_same_data(order, new_shape):
     assert onp.array_equal(ours, theirs)
 
 
+@pytest.mark.parametrize("change", ["shape", "dtype"])
+def test_resize_after_the_shape_or_dtype_was_set_equals_numpys(change):
+    ours, theirs = np.zeros((2, 3)), onp.zeros((2, 3))
+    setattr(ours, change, (6,) if change == "shape" else "int32")
+    setattr(theirs, change, (6,) if change == "shape" else "int32")
+    ours.resize(14)  # NumPy refused it: "it does not own its data"
+    theirs.resize(14)
+    assert type(ours) is np.ndarray and ours.dtype == theirs.dtype
+    onp.testing.assert_array_equal(ours, theirs)
+
+
 def test_resize_takes_several_integers_and_keeps_same_size_reshapes():
     a = np.zeros(4)
     a.resize(2, 3)

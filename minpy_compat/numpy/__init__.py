@@ -61,7 +61,11 @@ def asarray(a, dtype=None, order=None, **kwargs):
             _refuse_ragged(a, "minpy_compat.numpy.asarray argument 0 'a'")
         result = _anp.array(a)
         return result if dtype is None else result.astype(dtype)
-    return _onp.asarray(_plain(a), dtype=dtype, order=order, **kwargs).view(Array)
+    plain = _plain(a)
+    result = _onp.asarray(plain, dtype=dtype, order=order, **kwargs)
+    if result is plain and type(a) is Array:
+        return a  # NumPy's asarray(x) is x where no copy or cast is needed
+    return result.view(Array)
 
 
 def _mxnet_array_class():

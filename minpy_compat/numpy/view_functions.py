@@ -1,7 +1,8 @@
 """NumPy functions that return views, written so that writes into their result reach the
 argument under ``grad`` too: ``np.reshape``, ``ravel``, ``transpose``, ``swapaxes``,
 ``moveaxis``, ``squeeze``, ``expand_dims``, ``real``/``imag``, ``atleast_1d/2d/3d``,
-``flip``/``fliplr``/``flipud``, ``rot90`` and the ``split`` family.
+``flip``/``fliplr``/``flipud``, ``rot90`` and the ``split`` family; and the read-only views
+``diagonal`` and ``broadcast_to``, which see later writes into their argument.
 
 ``v = np.reshape(y, (3, 2)); v[0] = 1`` changes ``y`` in NumPy. ``TracedArray``'s
 methods (``y.reshape``, ``y.T``, ``y[1:]``) already remember what they view and write
@@ -20,7 +21,8 @@ from autograd.tracer import getval
 from ..adopted import ADOPTED_TYPES, rebased
 from ..array import ARRAY_FUNCTIONS, TracedArray, wrap
 from ..backends.mxnet_array import MXBox
-from ..traced_views import mark_view, undo_reshape, undo_swapaxes, undo_transpose
+from ..traced_views import (mark_view, undo_read_only, undo_reshape, undo_swapaxes,
+                            undo_transpose)
 from .untraced_calls import runs_untraced
 
 
@@ -89,7 +91,8 @@ def _reading_base(undo):
 _REARRANGING = {"reshape": _reshape_undo, "ravel": _ravel_undo, "transpose": _transpose_undo,
                 "permute_dims": _transpose_undo, "swapaxes": _swapaxes_undo,
                 "moveaxis": _moveaxis_undo, "squeeze": _reshaping_undo,
-                "expand_dims": _reshaping_undo, "real": _real_undo, "imag": _imag_undo}
+                "expand_dims": _reshaping_undo, "real": _real_undo, "imag": _imag_undo,
+                "diagonal": undo_read_only, "broadcast_to": undo_read_only}
 
 
 def _rearranging(original, undo_for):
