@@ -32,7 +32,7 @@ from .traced_array import (ARRAY_FUNCTIONS, Rearranged, TracedArray, constant_no
                            plain_index, shape_argument)
 from . import traced_views  # noqa: F401  (installs TracedArray's view-taking methods)
 from . import kernels
-from .traced_methods import reduction_method
+from .traced_methods import facade_function as _facade, reduction_method
 
 _CPU = cpu()
 
@@ -114,8 +114,10 @@ class Array(onp.ndarray, metaclass=_ArrayType):
     def trace(self, *args, **kwargs):
         return _as_0d(super().trace(*args, **kwargs))
 
-    def dot(self, *args, **kwargs):
-        return _as_0d(super().dot(*args, **kwargs))
+    def dot(self, b, out=None):
+        if isbox(b):  # NumPy's method reads a traced b as data (no __array_function__)
+            return _facade("dot")(self, b) if out is None else _facade("dot")(self, b, out=out)
+        return _as_0d(super().dot(b) if out is None else super().dot(b, out))
 
     def searchsorted(self, *args, **kwargs):
         return _as_0d(super().searchsorted(*args, **kwargs))

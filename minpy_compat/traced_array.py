@@ -185,10 +185,10 @@ class TracedArray(InPlaceWrites, NdarrayMethods, ArrayBox, RawMemoryRefusals):
     def transpose(self, *axes):
         return _facade("transpose")(self, shape_argument(axes) or None)
 
-    def dot(self, other, out=None):
+    def dot(self, b, out=None):  # NumPy's parameter names: x.dot(b=y) works
         if out is None:
-            return _facade("dot")(self, other)
-        return _facade("dot")(self, other, out=out)
+            return _facade("dot")(self, b)
+        return _facade("dot")(self, b, out=out)
 
     def copy(self, order="C"):  # x.copy() is C-ordered; np.copy(x) keeps the layout ('K')
         return _facade("copy")(self, order=order)

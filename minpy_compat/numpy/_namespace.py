@@ -20,7 +20,8 @@ from ..dispatch import _switch
 from ..lean_call import contains_box, lean
 from ..out_arguments import into_out
 from ..substitution import OPEN as _substitutions_open, stand_in_kwargs, stand_ins
-from .call_arguments import out_as_keyword, out_position, traced_keywords_as_positions
+from .call_arguments import (out_as_keyword, out_position, required_keywords,
+                             traced_keywords_as_positions)
 from .discrete_results import untraced_discrete, values_of_lists
 from .numpy2_names import refuse_newer
 from .ufunc_where import masked_into_out
@@ -49,6 +50,7 @@ def differentiable(raw, traced):
     if not swaps_itself:  # autograd's Python-level wrapper (mean, concatenate) or no gradient
         call = untraced_first(raw, call)
     out_at = out_position(raw)  # a positional out= starts here (sys.maxsize: none)
+    operands = required_keywords(raw)  # dot's a and b: given by keyword, moved to positions
     traced_as_is = wrap_result is _wrap_result  # a traced result needs no wrapping
 
     def on_numpy(*args, **kwargs):  # the dispatcher's NumPy path
@@ -60,8 +62,8 @@ def differentiable(raw, traced):
         if len(args) > out_at:
             args, kwargs = out_as_keyword(raw, out_at, args, kwargs)
         if kwargs:
-            if not _PLAIN_KEYWORD_TYPES.issuperset(map(type, kwargs.values())) and \
-                    contains_box(tuple(kwargs.values())):  # (axis=1, keepdims=True: no walk)
+            if operands.intersection(kwargs) or not _PLAIN_KEYWORD_TYPES.issuperset(
+                    map(type, kwargs.values())) and contains_box(tuple(kwargs.values())):
                 args, kwargs = traced_keywords_as_positions(raw, args, kwargs)
             if kwargs.get("out") is not None and _out_by_assignment(args, kwargs["out"]):
                 if is_ufunc:
@@ -279,10 +281,9 @@ def _cast_for_ufunc(name, args, kwargs):
 
 
 def _values(args):
-    """``args`` with every traced value (in lists and tuples too) replaced by its numbers.
-    A result of an integer or boolean ``dtype=`` is piecewise constant in its inputs, so it
-    is computed on them as a constant: no gradient flows back through it (autograd's rules
-    would pass ``g`` on as if the result were the float one)."""
+    """``args`` with every traced value (in lists and tuples too) replaced by its numbers:
+    an integer or boolean ``dtype=`` result is piecewise constant, so no gradient flows
+    back through it (autograd's rules would pass ``g`` on as if it were the float one)."""
     return tuple(type(a)(_values(a)) if type(a) in (list, tuple) else getval(a) for a in args)
 
 

@@ -13,6 +13,11 @@ from ..lean_call import contains_box
 
 _signatures = {}
 _C_OUT = {"dot": 2, "concatenate": 2}  # functions in C without a signature (NumPy 1.x)
+# NumPy 1.x's dot is C without a signature, yet takes a=, b= and out= by keyword
+_KEYWORD = inspect.Parameter.POSITIONAL_OR_KEYWORD
+_C_SIGNATURES = {"dot": inspect.Signature([inspect.Parameter("a", _KEYWORD),
+                                           inspect.Parameter("b", _KEYWORD),
+                                           inspect.Parameter("out", _KEYWORD, default=None)])}
 
 
 def _signature(raw):
@@ -20,8 +25,20 @@ def _signature(raw):
         try:
             _signatures[raw] = inspect.signature(raw)
         except (TypeError, ValueError):  # some builtins have none
-            _signatures[raw] = None
+            _signatures[raw] = _C_SIGNATURES.get(getattr(raw, "__name__", None)) \
+                if getattr(raw, "__module__", None) == "numpy" else None
     return _signatures[raw]
+
+
+def required_keywords(raw):
+    """The names of ``raw``'s positional parameters without a default (``dot``'s ``a`` and
+    ``b``): an operand given by keyword (``dot(x, b=y)``) must move to its place, since a
+    gradient rule reads its operands by position."""
+    signature = _signature(raw)
+    if signature is None:
+        return frozenset()
+    return frozenset(p.name for p in signature.parameters.values()
+                     if p.kind is p.POSITIONAL_OR_KEYWORD and p.default is p.empty)
 
 
 def out_position(raw):
