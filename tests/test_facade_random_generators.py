@@ -2,6 +2,7 @@
 and traced parameters."""
 import copy
 import pickle
+import re
 
 import numpy as onp
 import pytest
@@ -76,6 +77,36 @@ def test_generator_normal_and_uniform_take_traced_parameters():
                onp.array(-1.0), onp.array(2.0))
     check_grad(lambda low: np.random.default_rng(0).uniform(low=low, high=3.0, size=(2, 2)),
                onp.array([0.5, 1.0]))
+
+
+# (draw, parameters NumPy refuses): traced, they get NumPy's own error, before the state moves
+REFUSED_DRAWS = [("uniform", (0.0, onp.inf), None), ("uniform", (onp.zeros(2), 1.0), 3),
+                 ("normal", (0.0, -1.0), None), ("normal", (onp.zeros(2), 1.0), (3,))]
+SOURCES = {"Generator": (lambda m: m.random.default_rng(4)),
+           "RandomState": (lambda m: m.random.RandomState(4)), "legacy": (lambda m: m.random)}
+
+
+@pytest.mark.parametrize("source", sorted(SOURCES))
+@pytest.mark.parametrize("name, parameters, size", REFUSED_DRAWS,
+                         ids=["uniform-inf", "uniform-shape", "normal-negative", "normal-shape"])
+def test_traced_parameters_numpy_refuses_get_its_error_and_keep_the_state(
+        source, name, parameters, size):
+    with pytest.raises((OverflowError, ValueError)) as numpys:
+        getattr(SOURCES[source](onp), name)(*parameters, size=size)
+    ours = SOURCES[source](np)
+    onp.random.seed(4)
+    np.random.seed(4)
+    before = repr(ours.bit_generator.state if source == "Generator" else
+                  onp.random.get_state() if source == "legacy" else ours.get_state())
+
+    def loss(first):
+        with pytest.raises(type(numpys.value), match=f"^{re.escape(str(numpys.value))}$"):
+            getattr(ours, name)(first + parameters[0], *parameters[1:], size=size)
+        return np.sum(first)
+    grad(loss)(np.array(0.0))
+    after = repr(ours.bit_generator.state if source == "Generator" else
+                 onp.random.get_state() if source == "legacy" else ours.get_state())
+    assert after == before
 
 
 def test_generator_methods_refuse_other_traced_parameters_by_name():

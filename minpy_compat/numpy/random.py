@@ -16,7 +16,7 @@ from ._namespace import contains_box as _contains_box, plain as _plain
 from .random_generators import Generator, RandomState, default_rng  # noqa: F401
 from .random_generators import PICKING as _PICKING, picked_from as _picked_from, \
     refuse_traced as _refuse_traced, scaled_uniform as _scaled_uniform, \
-    shifted_normal as _shifted_normal
+    shifted_normal as _shifted_normal, SCRATCH_STATE as _SCRATCH_STATE
 
 _OURS = frozenset(["Generator", "RandomState", "default_rng"])
 
@@ -50,7 +50,8 @@ def normal(loc=0.0, scale=1.0, size=None):
     ``z`` the standard normal draw NumPy's own call would make."""
     if not (_contains_box(loc) or _contains_box(scale)):
         return _plain_normal(loc, scale, size)
-    return _shifted_normal(standard_normal, loc, scale, size)  # noqa: F821
+    return _shifted_normal(standard_normal, loc, scale, size,  # noqa: F821
+                           _SCRATCH_STATE.normal)
 
 
 def uniform(low=0.0, high=1.0, size=None):
@@ -58,7 +59,8 @@ def uniform(low=0.0, high=1.0, size=None):
     with ``u`` the draw in [0, 1) NumPy's own call would make."""
     if not (_contains_box(low) or _contains_box(high)):
         return _plain_uniform(low, high, size)
-    return _scaled_uniform(random_sample, low, high, size)  # noqa: F821
+    return _scaled_uniform(random_sample, low, high, size,  # noqa: F821
+                           _SCRATCH_STATE.uniform)
 
 
 normal.__wrapped__, uniform.__wrapped__ = _onp_random.normal, _onp_random.uniform

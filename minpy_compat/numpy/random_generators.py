@@ -66,20 +66,34 @@ def _variate_shape(size, *parameters):
     return shape or None  # scalar parameters, no size: NumPy draws a Python float
 
 
-def shifted_normal(standard_normal, loc, scale, size):
+# Where NumPy's own draw checks traced parameters' values (scale < 0, a range that
+# overflows, a size they do not broadcast to) before the state moves: the user's is untouched.
+SCRATCH_GENERATOR = onp.random.Generator(onp.random.PCG64(0))
+SCRATCH_STATE = onp.random.RandomState(0)
+
+
+def _values(parameter):
+    if type(parameter) in (list, tuple):
+        return type(parameter)(_values(p) for p in parameter)
+    return getval(parameter)
+
+
+def shifted_normal(standard_normal, loc, scale, size, checked_by):
     """``loc + scale * z`` with ``z = standard_normal(shape)``: the draw ``normal(loc,
-    scale, size)`` makes from the same state, with gradients for ``loc`` and ``scale``."""
+    scale, size)`` makes from the same state, with gradients for ``loc`` and ``scale``.
+    ``checked_by``: NumPy's ``normal`` on a scratch state, for its errors first."""
     from . import asarray
-    if onp.any(onp.asarray(getval(scale)) < 0):
-        raise ValueError("scale < 0")
+    checked_by(_values(loc), _values(scale), size)
     z = standard_normal(_variate_shape(size, loc, scale))
     return asarray(loc) + asarray(scale) * z
 
 
-def scaled_uniform(unit_uniform, low, high, size):
+def scaled_uniform(unit_uniform, low, high, size, checked_by):
     """``low + (high - low) * u`` with ``u = unit_uniform(shape)`` in [0, 1): the draw
-    ``uniform(low, high, size)`` makes from the same state, differentiable in both."""
+    ``uniform(low, high, size)`` makes from the same state, differentiable in both.
+    ``checked_by``: NumPy's ``uniform`` on a scratch state, for its errors first."""
     from . import asarray
+    checked_by(_values(low), _values(high), size)
     u = unit_uniform(_variate_shape(size, low, high))
     low = asarray(low)
     return low + (asarray(high) - low) * u
@@ -115,11 +129,15 @@ def _traced_draw(self, base, name, *args, **kwargs):
 
 
 def _traced_normal(self, base, loc=0.0, scale=1.0, size=None):
-    return shifted_normal(lambda shape: base.standard_normal(self, shape), loc, scale, size)
+    scratch = SCRATCH_GENERATOR if base is onp.random.Generator else SCRATCH_STATE
+    return shifted_normal(lambda shape: base.standard_normal(self, shape), loc, scale, size,
+                          scratch.normal)
 
 
 def _traced_uniform(self, base, low=0.0, high=1.0, size=None):
-    return scaled_uniform(lambda shape: base.random(self, shape), low, high, size)
+    scratch = SCRATCH_GENERATOR if base is onp.random.Generator else SCRATCH_STATE
+    return scaled_uniform(lambda shape: base.random(self, shape), low, high, size,
+                          scratch.uniform)
 
 
 def _rebuild(cls, constructor, args):
