@@ -119,6 +119,11 @@ class TracedArray(InPlaceWrites, NdarrayMethods, ArrayBox, RawMemoryRefusals):
         return value.dtype if hasattr(value, "dtype") else onp.result_type(value)
 
     def __array__(self, dtype=None, copy=None):
+        int_inputs = sys.modules.get("minpy_compat.ops.int_inputs")
+        if int_inputs is not None:  # a MindSpore pass's int input: its ints (ops/int_inputs.py)
+            original = int_inputs.int_original(self)
+            if original is not None:
+                return original if dtype is None else original.astype(dtype)
         refusal = CONVERSION_REFUSALS.get(sys._getframe(1).f_code)  # only on this error path
         raise TracedValueError(refusal or message(
             "numpy.asarray on a traced value",

@@ -5,6 +5,8 @@ NumPy's result would be one, so a write into it reaches ``x``. Importing this mo
 installs them on ``TracedArray`` (with ``lean_call``'s operators first, which
 ``__getitem__`` wraps); ``array`` imports it.
 """
+import sys
+
 import numpy as onp
 from autograd.tracer import getval
 
@@ -89,6 +91,10 @@ def _undo_ravel(self, order="C"):
 
 def _viewing(getitem):
     def __getitem__(self, index):
+        if type(index) is TracedArray:  # a MindSpore pass's int input indexes by its ints
+            int_inputs = sys.modules.get("minpy_compat.ops.int_inputs")
+            original = None if int_inputs is None else int_inputs.int_original(index)
+            index = index if original is None else original
         result = getitem(self, index)
         if type(result) is TracedArray and result._trace == self._trace and \
                 isinstance(getval(result), onp.ndarray) and _is_basic(index):  # x[0, 1]: a scalar

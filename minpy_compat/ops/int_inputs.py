@@ -43,10 +43,18 @@ class float_stand_ins:
         return False
 
 
-def index_data(value):
-    """The concrete array of ``value``; the int original if it is a traced int input."""
+def int_original(value):
+    """The int array ``value`` (traced or not) stands in for, or None if it stands for none.
+    ``TracedArray.__array__`` gives it to NumPy, so that a Tensor indexed by an int input
+    (``w[labels]``) reads the ints, as it does outside the pass."""
     raw = getval(value)
     entry = _stand_ins.get(id(raw))
     if entry is not None and entry[0] is raw:
         return onp.asarray(entry[1])
-    return onp.asarray(raw)
+    return None
+
+
+def index_data(value):
+    """The concrete array of ``value``; the int original if it is a traced int input."""
+    original = int_original(value)
+    return onp.asarray(getval(value)) if original is None else original
