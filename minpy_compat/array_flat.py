@@ -3,14 +3,15 @@
 Outside a trace ``a.flat`` is NumPy's own ``flatiter``. Inside one, a constant Array's
 ``b.flat[i] = v`` with a traced ``v`` would reach NumPy's iterator, which reads ``v`` as a
 number and fails (or drops its gradient). So while a trace is open, ``a.flat`` is a
-``ConstantFlat``: writes of traced values go through the Array's own indexed assignment
-(``b[unravel_index(i)] = v``, which makes ``b`` traced: ``adopted.py``); everything else is
-the flatiter's.
+``ConstantFlat``: writes of traced values go through ``TracedFlat``'s, which ends in the
+Array's own indexed assignment (``b[unravel_index(i)] = v``, which makes ``b`` traced:
+``adopted.py``); everything else is the flatiter's.
 """
 import autograd.tracer as _tracer
 import numpy as onp
 
 from .lean_call import contains_box
+from .traced_methods import TracedFlat
 
 _flat_of = onp.ndarray.flat.__get__
 _set_flat = onp.ndarray.flat.__set__
@@ -28,10 +29,9 @@ class ConstantFlat:
         if not contains_box(value):
             self._iterator[index] = value
             return
-        from .numpy.in_place import flat_positions, numpy_first, write_flat
-        size = self._array.size
+        from .numpy.in_place import numpy_first
         numpy_first(_write_flat, self._array, index, value)  # NumPy's errors, before any write
-        write_flat(self._array, flat_positions(size, index), value)
+        TracedFlat(self._array)[index] = value  # a traced value's flat write, on the Array
 
     def __getitem__(self, index):
         return self._iterator[index]
@@ -65,5 +65,4 @@ def set_flat(self, value):
     if not contains_box(value):
         _set_flat(self, value)
         return
-    from .numpy.in_place import write_flat
-    write_flat(self, onp.arange(self.size), value)
+    TracedFlat(self)[...] = value

@@ -119,11 +119,9 @@ class TracedArray(InPlaceWrites, NdarrayMethods, ArrayBox, RawMemoryRefusals):
         return value.dtype if hasattr(value, "dtype") else onp.result_type(value)
 
     def __array__(self, dtype=None, copy=None):
-        int_inputs = sys.modules.get("minpy_compat.ops.int_inputs")
-        if int_inputs is not None:  # a MindSpore pass's int input: its ints (ops/int_inputs.py)
-            original = int_inputs.int_original(self)
-            if original is not None:
-                return original if dtype is None else original.astype(dtype)
+        original = int_input_original(self)
+        if original is not None:  # a MindSpore pass's int input: its ints
+            return original if dtype is None else original.astype(dtype)
         refusal = CONVERSION_REFUSALS.get(sys._getframe(1).f_code)  # only on this error path
         raise TracedValueError(refusal or message(
             "numpy.asarray on a traced value",
@@ -250,6 +248,14 @@ class TracedArray(InPlaceWrites, NdarrayMethods, ArrayBox, RawMemoryRefusals):
         """A new value, as NumPy's ``+x`` is a copy: a later write into ``x`` (``x[0] = v``)
         must not reach it."""
         return _facade("positive")(self)
+
+
+def int_input_original(value):
+    """The int array that ``value`` stands for where it is a MindSpore gradient pass's int
+    input, traced as a float64 stand-in (``ops/int_inputs.py``); None otherwise (and
+    always before that module is loaded, since nothing can stand in for one then)."""
+    int_inputs = sys.modules.get("minpy_compat.ops.int_inputs")
+    return None if int_inputs is None else int_inputs.int_original(value)
 
 
 def _comparison(name, operator_name):

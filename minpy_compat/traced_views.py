@@ -5,15 +5,13 @@ NumPy's result would be one, so a write into it reaches ``x``. Importing this mo
 installs them on ``TracedArray`` (with ``lean_call``'s operators first, which
 ``__getitem__`` wraps); ``array`` imports it.
 """
-import sys
-
 import numpy as onp
 from autograd.tracer import getval
 
 from .lean_call import lean_operators
 from .live_views import remember_view
 from .memory_order import concrete_order, memory_order_positions
-from .traced_array import Rearranged, TracedArray, shape_argument
+from .traced_array import Rearranged, TracedArray, int_input_original, shape_argument
 from .traced_methods import facade_function as _facade
 
 
@@ -92,8 +90,7 @@ def _undo_ravel(self, order="C"):
 def _viewing(getitem):
     def __getitem__(self, index):
         if type(index) is TracedArray:  # a MindSpore pass's int input indexes by its ints
-            int_inputs = sys.modules.get("minpy_compat.ops.int_inputs")
-            original = None if int_inputs is None else int_inputs.int_original(index)
+            original = int_input_original(index)
             index = index if original is None else original
         result = getitem(self, index)
         if type(result) is TracedArray and result._trace == self._trace and \

@@ -54,11 +54,13 @@ def constant_values(value, where):
     ragged list is refused naming ``where``."""
     if type(value) in (list, tuple) and contains_box(value):
         refuse_ragged(value, where)
-        return _values(value)
+        return unboxed(value)
     return getval(value)  # a traced keyword too: autograd unboxes positional ones only
 
 
-def _values(value):
+def unboxed(value):
+    """``value`` with every traced value in it (in lists and tuples too) replaced by its
+    numbers."""
     if type(value) in (list, tuple):
-        return type(value)(_values(item) for item in value)
+        return type(value)(unboxed(item) for item in value)
     return getval(value)

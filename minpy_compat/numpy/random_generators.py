@@ -16,6 +16,7 @@ from autograd.tracer import getval
 from ..array import wrap
 from ..errors import TracedValueError, message
 from ._namespace import contains_box
+from .discrete_results import unboxed
 
 _KEPT_AS_NUMPY_GIVES = frozenset(["get_state", "set_state", "seed", "bytes"])
 PICKING = frozenset(["permutation", "choice", "shuffle"])
@@ -72,18 +73,12 @@ SCRATCH_GENERATOR = onp.random.Generator(onp.random.PCG64(0))
 SCRATCH_STATE = onp.random.RandomState(0)
 
 
-def _values(parameter):
-    if type(parameter) in (list, tuple):
-        return type(parameter)(_values(p) for p in parameter)
-    return getval(parameter)
-
-
 def shifted_normal(standard_normal, loc, scale, size, checked_by):
     """``loc + scale * z`` with ``z = standard_normal(shape)``: the draw ``normal(loc,
     scale, size)`` makes from the same state, with gradients for ``loc`` and ``scale``.
     ``checked_by``: NumPy's ``normal`` on a scratch state, for its errors first."""
     from . import asarray
-    checked_by(_values(loc), _values(scale), size)
+    checked_by(unboxed(loc), unboxed(scale), size)
     z = standard_normal(_variate_shape(size, loc, scale))
     return asarray(loc) + asarray(scale) * z
 
@@ -93,7 +88,7 @@ def scaled_uniform(unit_uniform, low, high, size, checked_by):
     ``uniform(low, high, size)`` makes from the same state, differentiable in both.
     ``checked_by``: NumPy's ``uniform`` on a scratch state, for its errors first."""
     from . import asarray
-    checked_by(_values(low), _values(high), size)
+    checked_by(unboxed(low), unboxed(high), size)
     u = unit_uniform(_variate_shape(size, low, high))
     low = asarray(low)
     return low + (asarray(high) - low) * u
